@@ -1,0 +1,28 @@
+"""The Shuffle rules engine: pure functions over plain JSON-able data.
+
+    >>> import core
+    >>> step = core.new_game("shufflers", players=1, seed=1)
+    >>> step.pending[0]["kind"]
+    'draw'
+"""
+
+from core.framework.engine import Step, apply, check_state, decisions, new_game, view, view_events
+from core.framework.errors import (
+    EngineError,
+    GameOver,
+    IllegalMove,
+    InvalidMove,
+    InvalidOptions,
+    InvalidState,
+    NotYourTurn,
+    StaleVersion,
+    UnknownGame,
+)
+from core.framework.registry import all_games, get_game
+import core.games  # noqa: F401  (registers every game)
+
+__all__ = [
+    "Step", "apply", "check_state", "decisions", "new_game", "view", "view_events",
+    "EngineError", "GameOver", "IllegalMove", "InvalidMove", "InvalidOptions", "InvalidState",
+    "NotYourTurn", "StaleVersion", "UnknownGame", "all_games", "get_game",
+]

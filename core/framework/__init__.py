@@ -1,0 +1,1 @@
+"""The shared engine framework: state, decisions, moves, events, views, RNG, errors, bots."""

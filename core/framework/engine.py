@@ -1,0 +1,185 @@
+"""The engine contract: new_game, apply, view. Pure functions over plain JSON-able data.
+
+    >>> import core
+    >>> step = core.new_game("shufflers", players=1, seed=7)
+    >>> move = step.pending[0]["options"][0]
+    >>> after = core.apply(step.state, move)
+    >>> after.state["version"], step.state["version"]
+    (1, 0)
+"""
+
+from typing import NamedTuple
+
+from .errors import GameOver, IllegalMove, InvalidMove, InvalidState, NotYourTurn
+from .game import FRAMEWORK_FIELDS, Game
+from .registry import get_game
+from .rng import Rng
+
+
+class Step(NamedTuple):
+    """What the engine answers after every move: {state, pending, events, outcome}."""
+
+    state: dict
+    pending: list
+    events: list
+    outcome: dict | None
+
+    def as_dict(self) -> dict:
+        return {"state": self.state, "pending": self.pending, "events": self.events, "outcome": self.outcome}
+
+    def play(self, move: dict) -> "Step":
+        """The next Step after `move`. The fast path for bots and playouts: a Step comes
+        from this engine, so its state is not validated again and its pending decisions
+        are not generated again. A state from outside goes through `apply`.
+        """
+        return _advance(get_game(self.state["game"]), self.state, self.pending, move)
+
+
+def _is_int(x) -> bool:
+    return type(x) is int
+
+
+def _check_players(game: Game, players) -> None:
+    from .errors import InvalidOptions
+
+    if not _is_int(players) or not game.min_players <= players <= game.max_players:
+        raise InvalidOptions(
+            f"{game.name} is for {game.min_players} to {game.max_players} players, not {players!r}.",
+            {"players": ["out of range"]},
+        )
+
+
+def new_game(game_id: str, players: int, options: dict | None = None, seed: int | str = 0) -> Step:
+    """Set up a new game. The same game, players, options and seed give the same state."""
+    game = get_game(game_id)
+    _check_players(game, players)
+    options = game.normalize_options(options, players)
+    rng = Rng.from_seed(seed)
+    state = {"game": game.id, "version": 0, "players": players, "options": options, "rng": "", "outcome": None}
+    fields, events = game.setup(players, options, rng)
+    state.update(fields)
+    state["rng"] = rng.dump()
+    state["outcome"] = fields.get("outcome")
+    return Step(state, game.decisions(state), events, state["outcome"])
+
+
+def game_of(state) -> Game:
+    """The game a state belongs to; InvalidState when it names none we know."""
+    if not isinstance(state, dict):
+        raise InvalidState("The state must be a JSON object.")
+    gid = state.get("game")
+    if not isinstance(gid, str):
+        raise InvalidState("The state has no 'game' field naming its game.")
+    return get_game(gid)
+
+
+def check_state(state) -> Game:
+    """Validate a state from outside: framework fields here, the rest by the game."""
+    game = game_of(state)
+    missing = [k for k in FRAMEWORK_FIELDS if k not in state]
+    if missing:
+        raise InvalidState(f"The state lacks the field '{missing[0]}'.", {missing[0]: ["missing"]})
+    if not _is_int(state["version"]) or state["version"] < 0:
+        raise InvalidState("The state's version must be a non-negative integer.", {"version": ["invalid"]})
+    try:
+        _check_players(game, state["players"])
+        if not isinstance(state["options"], dict):
+            raise InvalidState("The state's options must be an object.")
+        normalized = game.normalize_options(state["options"], state["players"])
+    except InvalidState:
+        raise
+    except Exception as exc:  # InvalidOptions inside a state makes the state invalid
+        raise InvalidState(f"The state's players or options are not valid: {getattr(exc, 'message', exc)}") from None
+    if normalized != state["options"]:
+        raise InvalidState("The state's options are not in normal form (every option, with its value).")
+    if not Rng.is_valid(state["rng"]):
+        raise InvalidState("The state's rng must be 16 hexadecimal digits.", {"rng": ["invalid"]})
+    if state["outcome"] is not None and not isinstance(state["outcome"], dict):
+        raise InvalidState("The state's outcome must be null or an object.")
+    try:
+        game.check(state)
+        pending = game.decisions(state)
+    except InvalidState:
+        raise
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+        # A game's check should catch every inconsistency itself; this net keeps an
+        # overlooked one a client error. Tests treat reaching it as a bug.
+        raise InvalidState(f"The state is not a consistent position of {game.name} ({type(exc).__name__}).") from None
+    if (not pending) != (state["outcome"] is not None) or any(not d["options"] for d in pending):
+        raise InvalidState("The state is stuck: it is not over, yet nobody has a legal move (or the reverse).")
+    return game
+
+
+def decisions(state: dict, *, trusted: bool = False) -> list:
+    game = get_game(state["game"]) if trusted else check_state(state)
+    return game.decisions(state)
+
+
+def apply(state: dict, move: dict, *, trusted: bool = False) -> Step:
+    """Apply `move` to `state` and return the next Step. `state` is never changed.
+
+    A move is legal iff it equals one of the options of a pending decision. The
+    checks run in a fixed order: valid state, game over, well-formed move, whose
+    turn, legality. `trusted=True` skips the state validation, for states this
+    engine produced itself (bot playouts); a state from a client is never trusted.
+    """
+    game = get_game(state["game"]) if trusted else check_state(state)
+    return _advance(game, state, None if state["outcome"] is not None else game.decisions(state), move)
+
+
+def _advance(game: Game, state: dict, pending: list | None, move) -> Step:
+    if state["outcome"] is not None:
+        raise GameOver("The game is over; no more moves can be made.")
+    for d in pending:
+        if move in d["options"]:
+            break
+    else:
+        _refuse(state, pending, move)
+    new = game.thaw(state)
+    events = game.play(new, move)
+    new["version"] = state["version"] + 1
+    return Step(new, game.decisions(new), events, new["outcome"])
+
+
+def _refuse(state: dict, pending: list, move) -> None:
+    """Say why a move is not among the options, in the contract's order of checks."""
+    if not isinstance(move, dict):
+        raise InvalidMove("A move must be a JSON object, one of the listed options.")
+    player = move.get("player")
+    if not _is_int(player) or not 0 <= player < state["players"]:
+        raise InvalidMove(f"A move must name its seat in 'player' (0 to {state['players'] - 1}).")
+    mine = [d for d in pending if d["player"] == player]
+    if not mine:
+        raise NotYourTurn(f"Seat {player} has no decision to make now.")
+    if not any(move in d["options"] for d in mine):
+        kinds = sorted({d["kind"] for d in mine})
+        raise IllegalMove(
+            f"That move is not legal for seat {player} now; the pending decision is {' or '.join(kinds)}, "
+            f"and the legal moves are listed in its options."
+        )
+
+
+def _check_seat(state: dict, player) -> None:
+    if player is not None and (not _is_int(player) or not 0 <= player < state["players"]):
+        raise InvalidMove(f"The viewer must be a seat from 0 to {state['players'] - 1}, or null for a spectator.")
+
+
+def view(state: dict, player: int | None, *, trusted: bool = False) -> dict:
+    """What one seat (or a spectator, None) may see: view, its own decisions, outcome."""
+    game = get_game(state["game"]) if trusted else check_state(state)
+    _check_seat(state, player)
+    seen = game.view(state, player)
+    seen.pop("rng", None)
+    pending = game.decisions(state)
+    return {
+        "view": seen,
+        "pending": [d for d in pending if d["player"] == player],
+        "waiting_for": sorted({d["player"] for d in pending}),
+        "outcome": state["outcome"],
+    }
+
+
+def view_events(state: dict, events: list, player: int | None) -> list:
+    """Events as `player` may see them."""
+    game = get_game(state["game"])
+    return [game.view_event(e, player) for e in events]

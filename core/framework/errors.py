@@ -1,0 +1,48 @@
+"""Engine errors: one class per stable code. Messages are full sentences."""
+
+
+class EngineError(Exception):
+    """Base class. `code` is stable and machine-readable; `message` is for people."""
+
+    code = "engine_error"
+
+    def __init__(self, message: str, errors: dict | None = None):
+        super().__init__(message)
+        self.message = message
+        self.errors = errors
+
+
+class UnknownGame(EngineError):
+    code = "unknown_game"
+
+
+class InvalidOptions(EngineError):
+    code = "invalid_options"
+
+
+class InvalidState(EngineError):
+    code = "invalid_state"
+
+
+class InvalidMove(EngineError):
+    """The move is not a well-formed move object (not a dict, no seat...)."""
+
+    code = "invalid_move"
+
+
+class IllegalMove(EngineError):
+    """A well-formed move that the rules do not allow right now."""
+
+    code = "illegal_move"
+
+
+class NotYourTurn(EngineError):
+    code = "not_your_turn"
+
+
+class GameOver(EngineError):
+    code = "game_over"
+
+
+class StaleVersion(EngineError):
+    code = "stale_version"

@@ -1,0 +1,133 @@
+"""What every game provides to the framework: metadata, options, and five pure functions.
+
+A game never mutates a state it was given. `play` receives a private shallow copy
+(see `Game.thaw`) and replaces the lists it changes instead of editing them in place,
+so unchanged parts are shared safely between the old state and the new one.
+"""
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import InvalidOptions
+
+# Fields the framework owns in every state; a game adds its own beside them.
+FRAMEWORK_FIELDS = ("game", "version", "players", "options", "rng", "outcome")
+
+
+@dataclass(frozen=True)
+class Option:
+    """One table option, described well enough for a client to offer it in a form."""
+
+    name: str
+    type: str  # "boolean" | "string" | "integer" | "array"
+    default: Any
+    description: str
+    allowed: tuple | None = None  # allowed values (for arrays: allowed items)
+
+    def as_dict(self) -> dict:
+        d = {"name": self.name, "type": self.type, "default": self.default, "description": self.description}
+        if self.allowed is not None:
+            d["allowed"] = list(self.allowed)
+        return d
+
+    def parse(self, value):
+        ok = {
+            "boolean": lambda v: isinstance(v, bool),
+            "integer": lambda v: isinstance(v, int) and not isinstance(v, bool),
+            "string": lambda v: isinstance(v, str),
+            "array": lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v),
+        }[self.type](value)
+        if not ok:
+            raise InvalidOptions(f"Option '{self.name}' must be of type {self.type}.", {self.name: ["wrong type"]})
+        if self.allowed is not None:
+            items = value if self.type == "array" else [value]
+            bad = [x for x in items if x not in self.allowed]
+            if bad:
+                raise InvalidOptions(
+                    f"Option '{self.name}' does not allow {bad[0]!r}; allowed: {list(self.allowed)}.",
+                    {self.name: ["value not allowed"]},
+                )
+            if self.type == "array":
+                if len(set(value)) != len(value):
+                    raise InvalidOptions(f"Option '{self.name}' lists a value twice.", {self.name: ["duplicate"]})
+                value = sorted(value, key=self.allowed.index)
+        return value
+
+
+@dataclass(frozen=True)
+class Game:
+    """Base class of a game. Subclasses set the metadata and implement the rules hooks."""
+
+    id: str = ""
+    name: str = ""
+    min_players: int = 1
+    max_players: int = 1
+    summary: str = ""
+    options: tuple[Option, ...] = field(default_factory=tuple)
+
+    # --- metadata -------------------------------------------------------------------
+    def info(self) -> dict:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "summary": self.summary,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "options": [o.as_dict() for o in self.options],
+        }
+
+    def normalize_options(self, options: dict | None, players: int) -> dict:
+        """Every option present, typed and allowed; unknown names refused."""
+        options = {} if options is None else options
+        if not isinstance(options, dict):
+            raise InvalidOptions("Options must be a JSON object.")
+        known = {o.name: o for o in self.options}
+        unknown = sorted(set(options) - set(known))
+        if unknown:
+            raise InvalidOptions(
+                f"{self.name} has no option named {unknown[0]!r}; known options: {sorted(known)}.",
+                {k: ["unknown option"] for k in unknown},
+            )
+        out = {o.name: o.parse(options[o.name]) if o.name in options else o.default for o in self.options}
+        self.check_options(out, players)
+        return out
+
+    def check_options(self, options: dict, players: int) -> None:
+        """Cross-option rules (e.g. a variant that needs two players). Raise InvalidOptions."""
+
+    # --- the rules hooks -----------------------------------------------------------
+    def setup(self, players: int, options: dict, rng) -> tuple[dict, list]:
+        """The game's own fields of a new state and the setup events."""
+        raise NotImplementedError
+
+    def decisions(self, state: dict) -> list:
+        """Every pending decision with all its legal options (empty once the game is over)."""
+        raise NotImplementedError
+
+    def play(self, state: dict, move: dict) -> list:
+        """Apply a legal move to `state` (a thawed copy) and return the events."""
+        raise NotImplementedError
+
+    def check(self, state: dict) -> None:
+        """Raise InvalidState unless `state` is a consistent position of this game."""
+        raise NotImplementedError
+
+    def view(self, state: dict, player: int | None) -> dict:
+        """What `player` may see (None: a spectator). The framework drops the RNG state."""
+        raise NotImplementedError
+
+    def view_event(self, event: dict, player: int | None) -> dict:
+        """An event as `player` may see it. Public by default."""
+        return event
+
+    def cards(self) -> list[dict]:
+        """The card catalog, as data."""
+        return []
+
+    def thaw(self, state: dict) -> dict:
+        """A copy of `state` that `play` may change: new top-level dict, shared leaves."""
+        return dict(state)
+
+
+def decision(player: int, kind: str, prompt: str, options: list) -> dict:
+    return {"player": player, "kind": kind, "prompt": prompt, "options": options}

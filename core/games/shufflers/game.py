@@ -1,0 +1,666 @@
+"""Shufflers: the zombie game on a standard 54-card deck (rules: shufflers-rules.txt).
+
+One module, in the order of the rules text: set up, order of play, encounters,
+special cards, the advanced variations, scoring. The wire format is in
+docs/shufflers-contract.md; the rulings the text leaves open are in
+docs/rulings-shufflers.md.
+
+Every change replaces a list or a dict rather than editing it in place: `play`
+works on `thaw(state)`, whose nested lists are still shared with the caller's state.
+"""
+
+from core.framework.errors import InvalidOptions, InvalidState
+from core.framework.game import FRAMEWORK_FIELDS, Game, Option, decision
+
+from . import payment
+from .cards import AMMO, CATALOG, ENCOUNTER, HEALTH, JOKERS, ROLE, SORT_KEY, VALUE, in_deck, sorted_row, total
+
+HIDDEN = {"hidden": True}
+STATUSES = ("alive", "dead", "sacrificed", "escaped")
+ZONES = ("ammo", "health", "ammo_discard", "health_discard", "stolen")
+SEAT_FIELDS = frozenset(("status",) + ZONES)
+PILE_FIELDS = frozenset(("deck", "discard", "lambs"))
+STATE_FIELDS = frozenset(FRAMEWORK_FIELDS + ("seats", "encounters", "turn", "task", "round_shufflers"))
+HIGH_CARD = {r: i for i, r in enumerate(["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"], 1)}
+
+
+_DRAW_PROMPT = [f"Seat {s}: take an encounter card." for s in range(8)]
+
+
+def _discard_of(zone: str) -> str:
+    return zone + "_discard"
+
+
+class Shufflers(Game):
+    def __init__(self):
+        super().__init__(
+            id="shufflers",
+            name="Shufflers",
+            min_players=1,
+            max_players=8,
+            summary=(
+                "Survive the zombie apocalypse on a standard deck: spend Ammo and Health on the "
+                "Shufflers you meet until the second Joker, a working boat, gets you away. One "
+                "player plays solo; more play the competitive variant, or the collaborative one."
+            ),
+            options=(
+                Option("collaborative", "boolean", False,
+                       "Collaborative variation: one deck per player combined with only two Jokers; "
+                       "each round every player draws, the Shufflers are summed and anyone may pay; "
+                       "Queens, Kings and Jacks pick a beneficiary or victim; the ultimate sacrifice. "
+                       "Needs 2 or more players. Off: solo for 1 player, competitive for more."),
+                Option("vehicle", "boolean", False,
+                       "The Vehicle option: on a Queen or King you may instead deal and discard the "
+                       "next two encounter cards (Jokers still count)."),
+                Option("sacrificial_lamb", "boolean", False,
+                       "Sacrificial Lamb option: on a Queen or King you may instead discard the next "
+                       "Shuffler card drawn without effect."),
+            ),
+        )
+
+    def check_options(self, options: dict, players: int) -> None:
+        if options["collaborative"] and players < 2:
+            raise InvalidOptions("The collaborative variation needs at least 2 players.",
+                                 {"collaborative": ["needs 2 or more players"]})
+
+    def cards(self) -> list[dict]:
+        return CATALOG
+
+    # --- Set Up -----------------------------------------------------------------------
+    def setup(self, players: int, options: dict, rng) -> tuple[dict, list]:
+        collab = options["collaborative"]
+        events: list = []
+        seats, piles = [], []
+        if collab:
+            rest = [c for d in range(players) for c in in_deck(ENCOUNTER, d)]
+            seats = [_new_seat(d) for d in range(players)]
+            piles = [_new_pile(rng, rest, in_deck(JOKERS, 0))]
+        else:
+            for _ in range(players):
+                seats.append(_new_seat(None))
+                piles.append(_new_pile(rng, ENCOUNTER, JOKERS))
+        first = _draw_for_first_player(rng, players, events) if players > 1 and not collab else 0
+        return {
+            "seats": seats,
+            "encounters": piles,
+            "turn": first,
+            "task": None,
+            "round_shufflers": 0,
+        }, events
+
+    # --- Pending decisions -----------------------------------------------------------
+    def decisions(self, state: dict) -> list:
+        if state["outcome"] is not None:
+            return []
+        task = state["task"]
+        if task is None:
+            s = state["turn"]
+            options = [{"player": s, "kind": "draw"}]
+            if state["options"]["collaborative"] and len(_living(state)) > 1:
+                options.append({"player": s, "kind": "sacrifice"})
+            return [{"player": s, "kind": "draw", "prompt": _DRAW_PROMPT[s], "options": options}]
+        return _task_decisions(state, task)
+
+    # --- Order of play ----------------------------------------------------------------
+    def thaw(self, state: dict) -> dict:
+        new = dict(state)
+        new["seats"] = [dict(s) for s in state["seats"]]
+        new["encounters"] = [dict(e) for e in state["encounters"]]
+        return new
+
+    def play(self, state: dict, move: dict) -> list:
+        events: list = []
+        _MOVES[move["kind"]](state, move, events)
+        return events
+
+    # --- Views ------------------------------------------------------------------------
+    def view(self, state: dict, player: int | None) -> dict:
+        # Everything is face up but the order of the encounter decks.
+        seen = dict(state)
+        seen["encounters"] = [{**e, "deck": [HIDDEN] * len(e["deck"])} for e in state["encounters"]]
+        return seen
+
+    # --- Integrity --------------------------------------------------------------------
+    def check(self, state: dict) -> None:
+        _check(state)
+
+
+# --- Set up helpers -------------------------------------------------------------------
+def _new_seat(deck: int | None) -> dict:
+    return {"status": "alive", "ammo": in_deck(AMMO, deck), "health": in_deck(HEALTH, deck),
+            "ammo_discard": [], "health_discard": [], "stolen": []}
+
+
+def _new_pile(rng, rest: list, jokers: list) -> dict:
+    """Split the remaining cards into two equal piles, add a Joker to each, shuffle each."""
+    rest = rng.shuffle(rest)
+    half = len(rest) // 2
+    top = rng.shuffle(rest[:half] + [jokers[0]])
+    bottom = rng.shuffle(rest[half:] + [jokers[1]])
+    return {"deck": top + bottom, "discard": [], "lambs": 0}
+
+
+def _draw_for_first_player(rng, players: int, events: list) -> int:
+    """Draw cards to see who goes first: highest card wins, aces low; ties draw again."""
+    deck = rng.shuffle(ENCOUNTER + AMMO + HEALTH)
+    contenders, draws = list(range(players)), []
+    while len(contenders) > 1:
+        if len(deck) < len(contenders):
+            deck = rng.shuffle(ENCOUNTER + AMMO + HEALTH)
+        drawn = {p: deck.pop() for p in contenders}
+        draws += [{"player": p, "card": c} for p, c in drawn.items()]
+        best = max(HIGH_CARD[c[:-1]] for c in drawn.values())
+        contenders = [p for p, c in drawn.items() if HIGH_CARD[c[:-1]] == best]
+    events.append({"type": "first_player", "draws": draws, "player": contenders[0]})
+    return contenders[0]
+
+
+# --- Small state helpers (each replaces what it changes) ------------------------------
+def _living(state: dict) -> list[int]:
+    return [i for i, s in enumerate(state["seats"]) if s["status"] == "alive"]
+
+
+def _pile_index(state: dict, seat: int) -> int:
+    return 0 if state["options"]["collaborative"] else seat
+
+
+def _jokers_drawn(pile: dict) -> int:
+    return sum(1 for c in pile["discard"] if ROLE[c] == "joker")
+
+
+def _score(seat: dict) -> int:
+    return total(seat["ammo"]) + total(seat["health"])
+
+
+def _take_top(state: dict, seat: int) -> str:
+    i = _pile_index(state, seat)
+    pile = state["encounters"][i]
+    card = pile["deck"][0]
+    state["encounters"][i] = {**pile, "deck": pile["deck"][1:], "discard": pile["discard"] + [card]}
+    return card
+
+
+def _move_to_discard(state: dict, seat: int, zone: str, cards) -> None:
+    """Cards leave a seat's row for its discard pile, in the order given."""
+    s = state["seats"][seat]
+    gone = set(cards)
+    s[zone] = [c for c in s[zone] if c not in gone]
+    s[_discard_of(zone)] = s[_discard_of(zone)] + list(cards)
+
+
+def _finish(state: dict, winners: list[int], reason: str, events: list) -> None:
+    seats = state["seats"]
+    for w in winners:
+        seats[w]["status"] = "escaped"
+        events.append({"type": "escaped", "player": w})
+    state["outcome"] = {
+        "winners": winners,
+        "scores": {str(i): _score(s) for i, s in enumerate(seats)},
+        "reason": reason,
+    }
+    state["task"] = None
+    events.append({"type": "game_over", "outcome": state["outcome"]})
+
+
+def _check_death(state: dict, seat: int, events: list) -> None:
+    """Once you're out of Health Points, you're dead."""
+    s = state["seats"][seat]
+    if s["status"] == "alive" and not s["health"]:
+        s["status"] = "dead"
+        events.append({"type": "player_died", "player": seat})
+        if not _living(state):
+            _finish(state, [], "all_dead", events)
+
+
+# --- Encounters -----------------------------------------------------------------------
+def _draw(state: dict, move: dict, events: list) -> None:
+    seat = move["player"]
+    card = _take_top(state, seat)
+    events.append({"type": "card_drawn", "player": seat, "card": card})
+    _encounter(state, seat, card, events)
+
+
+def _encounter(state: dict, seat: int, card: str, events: list) -> None:
+    """Resolve the card just drawn. Every path ends in `_done`, now or once its task is answered."""
+    role = ROLE[card]
+    if role == "joker":
+        _joker(state, seat, events)
+        _done(state, events)
+    elif role == "shuffler":
+        _shufflers(state, seat, card, events)
+    elif role == "thief" and not state["options"]["collaborative"]:
+        _rob(state, seat, events)
+        _done(state, events)
+    else:  # a thief whose victim is chosen, a doctor (Queen) or a prepper (King)
+        _ask(state, {"kind": "thief" if role == "thief" else "help", "seat": seat, "card": card}, events)
+
+
+def _ask(state: dict, task: dict, events: list) -> None:
+    """Make `task` the pending question, unless it has one legal answer: then give it now."""
+    state["task"] = task
+    options = [o for d in _task_decisions(state, task) for o in d["options"]]
+    if len(options) == 1:
+        _MOVES[options[0]["kind"]](state, options[0], events)
+
+
+def _done(state: dict, events: list) -> None:
+    """The drawer's encounter is over: play moves on (unless the game is)."""
+    state["task"] = None
+    _next_turn(state, events)
+
+
+def _task_decisions(state: dict, task: dict) -> list:
+    kind, s = task["kind"], task["seat"]
+    if kind == "payment":
+        if s is None:
+            return _contribution_decisions(state, task)
+        row = tuple(state["seats"][s][task["source"]])
+        options = [{"player": s, "kind": "pay", "cards": list(p)} for p in payment.payments(row, task["amount"])]
+        what = "Ammo" if task["source"] == "ammo" else "Health"
+        return [decision(s, "pay", f"Seat {s}: pay {task['amount']} from your {what}.", options)]
+    if kind == "help":
+        return [decision(s, "help", f"Seat {s}: {task['card']} found help; choose how to use it.",
+                         _help_options(state, s, task["card"]))]
+    options = [{"player": s, "kind": "rob", "target": t} for t in _living(state)]
+    return [decision(s, "thief", f"Seat {s}: {task['card']} is a thief; choose whom he robs.", options)]
+
+
+def _joker(state: dict, seat: int, events: list) -> None:
+    """The first Joker is the coast; the second is a working boat: the game is won."""
+    jokers = _jokers_drawn(state["encounters"][_pile_index(state, seat)])
+    events.append({"type": "joker_drawn", "player": seat, "jokers": jokers})
+    if jokers == 2:
+        winners = _living(state) if state["options"]["collaborative"] else [seat]
+        _finish(state, winners, "escaped", events)
+
+
+def _shufflers(state: dict, seat: int, card: str, events: list) -> None:
+    i = _pile_index(state, seat)
+    pile = state["encounters"][i]
+    if pile["lambs"]:
+        state["encounters"][i] = {**pile, "lambs": pile["lambs"] - 1}
+        events.append({"type": "shuffler_eaten", "player": seat, "card": card})
+        _done(state, events)
+        return
+    count = VALUE[card]
+    events.append({"type": "shufflers_attack", "player": seat, "count": count})
+    if state["options"]["collaborative"]:
+        state["round_shufflers"] += count
+        _done(state, events)
+    else:
+        _start_payment(state, [seat], count, events)
+
+
+# --- Paying: Ammo first, then Health ----------------------------------------------------
+def _start_payment(state: dict, payers: list[int], count: int, events: list) -> None:
+    """Ask `payers` (one seat, or the whole group) to pay `count` Shufflers.
+
+    If their Ammo cannot cover it, all of it goes and the rest comes from Health the
+    same way; with too little Health left, all of it goes too (and they die).
+    """
+    seats = state["seats"]
+    group = None if state["options"]["collaborative"] else payers[0]
+    source, amount = "ammo", count
+    ammo = total([c for p in payers for c in seats[p]["ammo"]])
+    if ammo < count:
+        for p in payers:
+            if seats[p]["ammo"]:
+                _pay(state, p, "ammo", sorted_row(seats[p]["ammo"])[::-1], events)
+        source, amount = "health", count - ammo
+        if total([c for p in payers for c in seats[p]["health"]]) <= amount:
+            for p in payers:
+                _pay(state, p, "health", sorted_row(seats[p]["health"])[::-1], events)
+                _check_death(state, p, events)
+            _paid(state, group, events)
+            return
+    if group is not None:  # the common case, answered without building a task when forced
+        ways = payment.payments(tuple(seats[group][source]), amount)
+        if len(ways) == 1:
+            _pay(state, group, source, ways[0], events)
+            _paid(state, group, events)
+            return
+    _ask(state, {"kind": "payment", "seat": group, "amount": amount, "source": source, "paid": []}, events)
+
+
+def _paid(state: dict, seat: int | None, events: list) -> None:
+    """A payment is complete: a player's encounter is over, or the group's round."""
+    state["task"] = None
+    if seat is None:
+        if state["outcome"] is None:
+            _new_round(state)
+    else:
+        _check_death(state, seat, events)
+        _done(state, events)
+
+
+def _pay(state: dict, seat: int, zone: str, cards: list, events: list) -> None:
+    _move_to_discard(state, seat, zone, cards)
+    events.append({"type": "paid", "player": seat, "source": zone, "cards": list(cards), "amount": total(cards)})
+
+
+def _pay_move(state: dict, move: dict, events: list) -> None:
+    _pay(state, move["player"], state["task"]["source"], move["cards"], events)
+    _paid(state, move["player"], events)
+
+
+def _pool(state: dict, zone: str) -> list[tuple[int, str]]:
+    return [(p, c) for p in _living(state) for c in state["seats"][p][zone]]
+
+
+def _contribution_options(state: dict, task: dict) -> list[dict]:
+    """Collaborative payment, one card at a time: every card that keeps a legal payment possible.
+
+    The legal payments are those of the solo rule applied to the group's pooled row:
+    a card of exactly the value if anyone holds one, else an exact sum, else the
+    smallest total above it.
+    """
+    zone, amount = task["source"], task["amount"]
+    pool = _pool(state, zone)
+    paid = total(task["paid"])
+    if not task["paid"] and amount <= 10:
+        exact = [(p, c) for p, c in pool if VALUE[c] == amount]
+        if exact:
+            return [{"player": p, "kind": "contribute", "card": c} for p, c in exact]
+    values = [VALUE[c] for _, c in pool]
+    target = payment.cheapest_total(values + [VALUE[c] for c in task["paid"]], amount)
+    left = target - paid
+    options, fits = [], {}
+    for p, c in pool:
+        v = VALUE[c]
+        if v not in fits:
+            rest = list(values)
+            rest.remove(v)
+            fits[v] = payment.can_complete(rest, left - v)
+        if fits[v]:
+            options.append({"player": p, "kind": "contribute", "card": c})
+    return options
+
+
+def _contribution_decisions(state: dict, task: dict) -> list:
+    by_seat: dict[int, list] = {}
+    for o in _contribution_options(state, task):
+        by_seat.setdefault(o["player"], []).append(o)
+    left = task["amount"] - total(task["paid"])
+    what = "Ammo" if task["source"] == "ammo" else "Health"
+    return [decision(p, "contribute", f"Seat {p}: the group still has {left} Shufflers to stop; "
+                     f"you may spend a card of your {what}.", opts) for p, opts in by_seat.items()]
+
+
+def _contribute(state: dict, move: dict, events: list) -> None:
+    task = state["task"]
+    seat, card = move["player"], move["card"]
+    _pay(state, seat, task["source"], [card], events)
+    paid = task["paid"] + [card]
+    target = payment.cheapest_total([VALUE[c] for _, c in _pool(state, task["source"])] + [VALUE[c] for c in paid],
+                                    task["amount"])
+    if total(paid) < target:
+        _ask(state, {**task, "paid": paid}, events)
+        return
+    for p in _living(state):
+        _check_death(state, p, events)
+    _paid(state, None, events)
+
+
+# --- Special cards ------------------------------------------------------------------------
+def _help_options(state: dict, seat: int, card: str) -> list[dict]:
+    """Queen: the last Heart discarded comes back; King: the last Ammo. Or a variant option."""
+    zone = "health" if ROLE[card] == "doctor" else "ammo"
+    targets = _living(state) if state["options"]["collaborative"] else [seat]
+    seats = state["seats"]
+    options = [{"player": seat, "kind": "retrieve", "target": t} for t in targets if seats[t][_discard_of(zone)]]
+    if not options:
+        options = [{"player": seat, "kind": "ignore"}]
+    if state["options"]["vehicle"]:
+        options.append({"player": seat, "kind": "vehicle"})
+    if state["options"]["sacrificial_lamb"]:
+        options.append({"player": seat, "kind": "sacrificial_lamb"})
+    return options
+
+
+def _retrieve(state: dict, move: dict, events: list) -> None:
+    zone = "health" if ROLE[state["task"]["card"]] == "doctor" else "ammo"
+    target = state["seats"][move["target"]]
+    card = target[_discard_of(zone)][-1]
+    target[_discard_of(zone)] = target[_discard_of(zone)][:-1]
+    target[zone] = sorted_row(target[zone] + [card])
+    events.append({"type": "card_retrieved", "player": move["target"], "card": card})
+    _done(state, events)
+
+
+def _ignore(state: dict, move: dict, events: list) -> None:
+    _done(state, events)
+
+
+def _vehicle(state: dict, move: dict, events: list) -> None:
+    """Deal and discard the next two cards; a Joker among them still counts, nothing else does."""
+    seat = move["player"]
+    for _ in range(2):
+        card = _take_top(state, seat)
+        events.append({"type": "vehicle_passed", "player": seat, "card": card})
+        if ROLE[card] == "joker":
+            _joker(state, seat, events)
+            if state["outcome"] is not None:
+                return
+    _done(state, events)
+
+
+def _sacrificial_lamb(state: dict, move: dict, events: list) -> None:
+    i = _pile_index(state, move["player"])
+    pile = state["encounters"][i]
+    state["encounters"][i] = {**pile, "lambs": pile["lambs"] + 1}
+    events.append({"type": "lamb_offered", "player": move["player"]})
+    _done(state, events)
+
+
+def _rob(state: dict, victim: int, events: list) -> None:
+    """The thief takes the highest Ammo card, never to return; with no Ammo, the highest Health."""
+    s = state["seats"][victim]
+    zone = "ammo" if s["ammo"] else "health"
+    card = max(s[zone], key=SORT_KEY.__getitem__)
+    s[zone] = [c for c in s[zone] if c != card]
+    s["stolen"] = s["stolen"] + [card]
+    events.append({"type": "card_stolen", "player": victim, "card": card})
+    _check_death(state, victim, events)
+
+
+def _rob_move(state: dict, move: dict, events: list) -> None:
+    _rob(state, move["target"], events)
+    _done(state, events)
+
+
+# --- Turns and rounds -----------------------------------------------------------------------
+def _next_turn(state: dict, events: list) -> None:
+    """After an encounter is resolved: the next player in turn (competitive), the next
+    drawer of the round or the round's payment (collaborative), or the solo player again."""
+    if state["outcome"] is not None:
+        return
+    living = _living(state)
+    turn = state["turn"]
+    if state["options"]["collaborative"]:
+        later = [p for p in living if p > turn]
+        if later:
+            state["turn"] = later[0]
+            return
+        count, state["round_shufflers"] = state["round_shufflers"], 0
+        if count:
+            _start_payment(state, living, count, events)
+        else:
+            _new_round(state)
+        return
+    after = [p for p in living if p > turn] + [p for p in living if p <= turn]
+    state["turn"] = after[0]
+
+
+def _new_round(state: dict) -> None:
+    state["turn"] = _living(state)[0]
+
+
+def _sacrifice(state: dict, move: dict, events: list) -> None:
+    """The Ultimate Sacrifice: the next Shuffler card is discarded without effect and the
+    remaining Health Points go to the others, as equally as possible (by value, highest first,
+    each card to whoever has received least so far, ties to the next seat clockwise)."""
+    seat = move["player"]
+    seats = state["seats"]
+    n = len(seats)
+    others = [p for p in ((seat + k) % n for k in range(1, n)) if seats[p]["status"] == "alive"]
+    received = {p: 0 for p in others}
+    donations = []
+    for card in sorted_row(seats[seat]["health"])[::-1]:
+        p = min(others, key=lambda q: (received[q], others.index(q)))
+        received[p] += VALUE[card]
+        seats[p]["health"] = sorted_row(seats[p]["health"] + [card])
+        donations.append({"player": p, "card": card})
+    seats[seat]["health"] = []
+    seats[seat]["status"] = "sacrificed"
+    pile = state["encounters"][0]
+    state["encounters"][0] = {**pile, "lambs": pile["lambs"] + 1}
+    events.append({"type": "sacrificed", "player": seat, "donations": donations})
+    _done(state, events)
+
+
+_MOVES = {
+    "draw": _draw,
+    "sacrifice": _sacrifice,
+    "pay": _pay_move,
+    "contribute": _contribute,
+    "retrieve": _retrieve,
+    "ignore": _ignore,
+    "vehicle": _vehicle,
+    "sacrificial_lamb": _sacrificial_lamb,
+    "rob": _rob_move,
+}
+
+
+# --- Integrity of a state from outside ------------------------------------------------------
+def _bad(message: str, field: str | None = None) -> InvalidState:
+    return InvalidState(message, {field: ["invalid"]} if field else None)
+
+
+def _is_int(x, lo: int, hi: int) -> bool:
+    return type(x) is int and lo <= x <= hi
+
+
+def _cards(x, field: str) -> list:
+    if not isinstance(x, list) or not all(isinstance(c, str) and c in VALUE for c in x):
+        raise _bad(f"'{field}' must be a list of card ids.", field)
+    return x
+
+
+def _expected_cards(players: int, collab: bool) -> list:
+    if collab:
+        cards = [c for d in range(players) for c in in_deck(AMMO + HEALTH + ENCOUNTER, d)] + in_deck(JOKERS, 0)
+    else:
+        cards = AMMO + HEALTH + ENCOUNTER + JOKERS
+    return sorted(cards)
+
+
+_ZONE_ROLES = {"ammo": {"ammo"}, "ammo_discard": {"ammo"}, "health": {"health"},
+               "health_discard": {"health"}, "stolen": {"ammo", "health"}}
+_PILE_ROLES = {"shuffler", "thief", "doctor", "prepper", "joker"}
+
+
+def _check(state: dict) -> None:
+    extra = set(state) - STATE_FIELDS
+    missing = STATE_FIELDS - set(state)
+    if extra or missing:
+        name = sorted(extra or missing)[0]
+        raise _bad(f"The state {'has an unknown field' if extra else 'lacks the field'} '{name}'.", name)
+    n, collab = state["players"], state["options"]["collaborative"]
+    seats, piles = state["seats"], state["encounters"]
+    if not isinstance(seats, list) or len(seats) != n or not all(isinstance(s, dict) for s in seats):
+        raise _bad(f"'seats' must list one object per player ({n}).", "seats")
+    if not isinstance(piles, list) or len(piles) != (1 if collab else n) or not all(isinstance(p, dict) for p in piles):
+        raise _bad("'encounters' must hold one pile per player, or one shared pile when collaborative.", "encounters")
+    for i, s in enumerate(seats):
+        if set(s) != SEAT_FIELDS:
+            raise _bad(f"Seat {i} must have exactly the fields {sorted(SEAT_FIELDS)}.", "seats")
+        if s["status"] not in STATUSES or (s["status"] == "sacrificed" and not collab):
+            raise _bad(f"Seat {i} has an impossible status {s['status']!r}.", "seats")
+        for zone, roles in _ZONE_ROLES.items():
+            if any(ROLE[c] not in roles for c in _cards(s[zone], f"seats[{i}].{zone}")):
+                raise _bad(f"Seat {i}'s {zone} holds a card that cannot be there.", "seats")
+        if (s["status"] == "alive") != bool(s["health"]) and s["status"] != "escaped":
+            raise _bad(f"Seat {i} is {s['status']} with {len(s['health'])} Health cards.", "seats")
+    for i, p in enumerate(piles):
+        if set(p) != PILE_FIELDS:
+            raise _bad(f"Encounter pile {i} must have exactly the fields {sorted(PILE_FIELDS)}.", "encounters")
+        for zone in ("deck", "discard"):
+            if any(ROLE[c] not in _PILE_ROLES for c in _cards(p[zone], f"encounters[{i}].{zone}")):
+                raise _bad(f"Encounter pile {i}'s {zone} holds a card that cannot be there.", "encounters")
+        # each Queen or King drawn, and each ultimate sacrifice, offers at most one lamb
+        offered = sum(1 for c in p["discard"] if ROLE[c] in ("doctor", "prepper"))
+        offered += sum(1 for s in seats if s["status"] == "sacrificed")
+        if not _is_int(p["lambs"], 0, offered):
+            raise _bad(f"Encounter pile {i} has an impossible number of lambs.", "encounters")
+        if _jokers_drawn(p) == 2 and state["outcome"] is None:
+            raise _bad("A second Joker was drawn but the game is not over.", "outcome")
+    expected = _expected_cards(n, collab)
+    if collab:
+        groups = [[c for s in seats for z in ZONES for c in s[z]] + piles[0]["deck"] + piles[0]["discard"]]
+    else:
+        groups = [[c for z in ZONES for c in s[z]] + p["deck"] + p["discard"] for s, p in zip(seats, piles)]
+    for cards in groups:
+        if sorted(cards) != expected:
+            raise _bad("The cards are not one whole deck per player: a card is missing, doubled or foreign.")
+    if not _is_int(state["turn"], 0, n - 1):
+        raise _bad("'turn' must be a seat number.", "turn")
+    if not _is_int(state["round_shufflers"], 0, 10 * n) or (state["round_shufflers"] and not collab):
+        raise _bad("'round_shufflers' is out of range.", "round_shufflers")
+    _check_task(state)
+    _check_outcome(state)
+
+
+def _check_task(state: dict) -> None:
+    task, seats, n = state["task"], state["seats"], state["players"]
+    collab = state["options"]["collaborative"]
+    if task is None:
+        if state["outcome"] is None and seats[state["turn"]]["status"] != "alive":
+            raise _bad("It is the turn of a seat that is no longer in the game.", "turn")
+        return
+    if state["outcome"] is not None:
+        raise _bad("A finished game has no task.", "task")
+    if not isinstance(task, dict) or task.get("kind") not in ("payment", "help", "thief"):
+        raise _bad("'task' must be null or a payment, help or thief task.", "task")
+    if task["kind"] == "payment":
+        if set(task) != {"kind", "seat", "amount", "source", "paid"}:
+            raise _bad("A payment task has the fields kind, seat, amount, source, paid.", "task")
+        if (task["seat"] is None) != collab or (task["seat"] is not None and (
+                not _is_int(task["seat"], 0, n - 1) or seats[task["seat"]]["status"] != "alive")):
+            raise _bad("The payment's seat must be null (the group) when collaborative, else a living seat.", "task")
+        if task["source"] not in ("ammo", "health") or not _is_int(task["amount"], 1, 10 * n):
+            raise _bad("The payment's source or amount is impossible.", "task")
+        paid = _cards(task["paid"], "task.paid")
+        if paid and (not collab or any(ROLE[c] != task["source"] for c in paid)):
+            raise _bad("The payment's paid cards are impossible.", "task")
+        payers = _living(state) if collab else [task["seat"]]
+        pool = [VALUE[c] for p in payers for c in seats[p][task["source"]]]
+        target = payment.cheapest_total(pool + [VALUE[c] for c in paid], task["amount"])
+        if target is None or total(paid) >= target or (task["source"] == "health" and any(
+                seats[p]["ammo"] for p in payers)):
+            raise _bad("The payment cannot be completed as the rules require.", "task")
+        return
+    if set(task) != {"kind", "seat", "card"} or not _is_int(task["seat"], 0, n - 1):
+        raise _bad(f"A {task['kind']} task has the fields kind, seat, card.", "task")
+    pile = state["encounters"][_pile_index(state, task["seat"])]
+    wanted = ("thief",) if task["kind"] == "thief" else ("doctor", "prepper")
+    if not pile["discard"] or pile["discard"][-1] != task["card"] or ROLE[task["card"]] not in wanted:
+        raise _bad("The task's card must be the special card just drawn.", "task")
+    if task["kind"] == "thief" and not collab:
+        raise _bad("Only the collaborative variation lets a thief's victim be chosen.", "task")
+
+
+def _check_outcome(state: dict) -> None:
+    outcome, seats = state["outcome"], state["seats"]
+    escaped = [i for i, s in enumerate(seats) if s["status"] == "escaped"]
+    if outcome is None:
+        if escaped or not _living(state):
+            raise _bad("The position is over but the state has no outcome.", "outcome")
+        return
+    over = any(_jokers_drawn(p) == 2 for p in state["encounters"])
+    reason = "escaped" if over else "all_dead"
+    expected = {"winners": escaped, "scores": {str(i): _score(s) for i, s in enumerate(seats)}, "reason": reason}
+    if outcome != expected or (not over and _living(state)) or (over and not escaped):
+        raise _bad("The outcome does not match the position.", "outcome")
+
+
+SHUFFLERS = Shufflers()
