@@ -10,7 +10,7 @@
 
 from typing import NamedTuple
 
-from .errors import GameOver, IllegalMove, InvalidMove, InvalidState, NotYourTurn
+from .errors import GameOver, IllegalMove, InvalidMove, InvalidState, NotYourTurn, UnknownGame
 from .game import FRAMEWORK_FIELDS, Game
 from .registry import get_game
 from .rng import Rng
@@ -37,6 +37,29 @@ class Step(NamedTuple):
 
 def _is_int(x) -> bool:
     return type(x) is int
+
+
+def same(a, b) -> bool:
+    """Equality as JSON sees it: Python's `0 == False == 0.0` must not make a move legal."""
+    return a == b and _same_types(a, b)
+
+
+def _same_types(a, b) -> bool:
+    """For two values already equal (==): are their types equal all the way down?"""
+    t = type(a)
+    if t is not type(b):
+        return False
+    if t is dict:
+        for k, v in a.items():
+            w = b[k]
+            tv = type(v)
+            if tv is not type(w) or ((tv is dict or tv is list) and not _same_types(v, w)):
+                return False
+    elif t is list:
+        for v, w in zip(a, b):
+            if not _same_types(v, w):
+                return False
+    return True
 
 
 def _check_players(game: Game, players) -> None:
@@ -68,13 +91,20 @@ def game_of(state) -> Game:
     if not isinstance(state, dict):
         raise InvalidState("The state must be a JSON object.")
     gid = state.get("game")
-    if not isinstance(gid, str):
-        raise InvalidState("The state has no 'game' field naming its game.")
-    return get_game(gid)
+    try:
+        return get_game(gid)
+    except UnknownGame:
+        raise InvalidState(f"The state's 'game' field names no game this engine knows ({gid!r}).",
+                           {"game": ["unknown game"]}) from None
 
 
 def check_state(state) -> Game:
     """Validate a state from outside: framework fields here, the rest by the game."""
+    return _validated(state)[0]
+
+
+def _validated(state) -> tuple[Game, list]:
+    """The game of a valid state and its pending decisions; InvalidState otherwise."""
     game = game_of(state)
     missing = [k for k in FRAMEWORK_FIELDS if k not in state]
     if missing:
@@ -107,12 +137,14 @@ def check_state(state) -> Game:
         raise InvalidState(f"The state is not a consistent position of {game.name} ({type(exc).__name__}).") from None
     if (not pending) != (state["outcome"] is not None) or any(not d["options"] for d in pending):
         raise InvalidState("The state is stuck: it is not over, yet nobody has a legal move (or the reverse).")
-    return game
+    return game, pending
 
 
 def decisions(state: dict, *, trusted: bool = False) -> list:
-    game = get_game(state["game"]) if trusted else check_state(state)
-    return game.decisions(state)
+    """Every pending decision of a state, with all its legal options."""
+    if trusted:
+        return get_game(state["game"]).decisions(state)
+    return _validated(state)[1]
 
 
 def apply(state: dict, move: dict, *, trusted: bool = False) -> Step:
@@ -123,16 +155,24 @@ def apply(state: dict, move: dict, *, trusted: bool = False) -> Step:
     turn, legality. `trusted=True` skips the state validation, for states this
     engine produced itself (bot playouts); a state from a client is never trusted.
     """
-    game = get_game(state["game"]) if trusted else check_state(state)
-    return _advance(game, state, None if state["outcome"] is not None else game.decisions(state), move)
+    if trusted:
+        game = get_game(state["game"])
+        return _advance(game, state, game.decisions(state), move)
+    game, pending = _validated(state)
+    return _advance(game, state, pending, move)
 
 
 def _advance(game: Game, state: dict, pending: list | None, move) -> Step:
     if state["outcome"] is not None:
         raise GameOver("The game is over; no more moves can be made.")
     for d in pending:
-        if move in d["options"]:
-            break
+        for o in d["options"]:
+            # `is`: a bot posting back the very option object it was given
+            if o is move or (o == move and _same_types(o, move)):
+                break
+        else:
+            continue
+        break
     else:
         _refuse(state, pending, move)
     new = game.thaw(state)
@@ -151,7 +191,7 @@ def _refuse(state: dict, pending: list, move) -> None:
     mine = [d for d in pending if d["player"] == player]
     if not mine:
         raise NotYourTurn(f"Seat {player} has no decision to make now.")
-    if not any(move in d["options"] for d in mine):
+    if not any(same(move, o) for d in mine for o in d["options"]):
         kinds = sorted({d["kind"] for d in mine})
         raise IllegalMove(
             f"That move is not legal for seat {player} now; the pending decision is {' or '.join(kinds)}, "
@@ -166,11 +206,10 @@ def _check_seat(state: dict, player) -> None:
 
 def view(state: dict, player: int | None, *, trusted: bool = False) -> dict:
     """What one seat (or a spectator, None) may see: view, its own decisions, outcome."""
-    game = get_game(state["game"]) if trusted else check_state(state)
+    game, pending = (get_game(state["game"]), decisions(state, trusted=True)) if trusted else _validated(state)
     _check_seat(state, player)
     seen = game.view(state, player)
     seen.pop("rng", None)
-    pending = game.decisions(state)
     return {
         "view": seen,
         "pending": [d for d in pending if d["player"] == player],

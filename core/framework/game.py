@@ -14,6 +14,14 @@ from .errors import InvalidOptions
 FRAMEWORK_FIELDS = ("game", "version", "players", "options", "rng", "outcome")
 
 
+_TYPE_CHECKS = {
+    "boolean": lambda v: type(v) is bool,
+    "integer": lambda v: type(v) is int,
+    "string": lambda v: type(v) is str,
+    "array": lambda v: type(v) is list and all(type(x) is str for x in v),
+}
+
+
 @dataclass(frozen=True)
 class Option:
     """One table option, described well enough for a client to offer it in a form."""
@@ -31,13 +39,7 @@ class Option:
         return d
 
     def parse(self, value):
-        ok = {
-            "boolean": lambda v: isinstance(v, bool),
-            "integer": lambda v: isinstance(v, int) and not isinstance(v, bool),
-            "string": lambda v: isinstance(v, str),
-            "array": lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v),
-        }[self.type](value)
-        if not ok:
+        if not _TYPE_CHECKS[self.type](value):
             raise InvalidOptions(f"Option '{self.name}' must be of type {self.type}.", {self.name: ["wrong type"]})
         if self.allowed is not None:
             items = value if self.type == "array" else [value]

@@ -9,6 +9,9 @@ Every change replaces a list or a dict rather than editing it in place: `play`
 works on `thaw(state)`, whose nested lists are still shared with the caller's state.
 """
 
+from functools import lru_cache
+
+from core.framework.engine import same
 from core.framework.errors import InvalidOptions, InvalidState
 from core.framework.game import FRAMEWORK_FIELDS, Game, Option, decision
 
@@ -24,6 +27,9 @@ STATE_FIELDS = frozenset(FRAMEWORK_FIELDS + ("seats", "encounters", "turn", "tas
 HIGH_CARD = {r: i for i, r in enumerate(["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"], 1)}
 
 
+_OWN_DECK = [f"#{d}" for d in range(8)]
+_JOKERS = frozenset(c for c in ROLE if ROLE[c] == "joker")
+_HELPERS = frozenset(c for c in ROLE if ROLE[c] in ("doctor", "prepper"))
 _DRAW_PROMPT = [f"Seat {s}: take an encounter card." for s in range(8)]
 
 
@@ -132,22 +138,26 @@ def _new_seat(deck: int | None) -> dict:
 
 
 def _new_pile(rng, rest: list, jokers: list) -> dict:
-    """Split the remaining cards into two equal piles, add a Joker to each, shuffle each."""
+    """Split the remaining cards into two equal piles, add a Joker to each, shuffle each.
+
+    Each half of a shuffled deck is already in random order, so putting its Joker at a
+    uniformly random place gives the same chances as shuffling that half again.
+    """
     rest = rng.shuffle(rest)
     half = len(rest) // 2
-    top = rng.shuffle(rest[:half] + [jokers[0]])
-    bottom = rng.shuffle(rest[half:] + [jokers[1]])
+    top, bottom = rest[:half], rest[half:]
+    top.insert(rng.below(len(top) + 1), jokers[0])
+    bottom.insert(rng.below(len(bottom) + 1), jokers[1])
     return {"deck": top + bottom, "discard": [], "lambs": 0}
 
 
 def _draw_for_first_player(rng, players: int, events: list) -> int:
     """Draw cards to see who goes first: highest card wins, aces low; ties draw again."""
-    deck = rng.shuffle(ENCOUNTER + AMMO + HEALTH)
-    contenders, draws = list(range(players)), []
+    deck, contenders, draws = [], list(range(players)), []
     while len(contenders) > 1:
         if len(deck) < len(contenders):
-            deck = rng.shuffle(ENCOUNTER + AMMO + HEALTH)
-        drawn = {p: deck.pop() for p in contenders}
+            deck = ENCOUNTER + AMMO + HEALTH  # 52 cards, no jokers
+        drawn = {p: deck.pop(rng.below(len(deck))) for p in contenders}
         draws += [{"player": p, "card": c} for p, c in drawn.items()]
         best = max(HIGH_CARD[c[:-1]] for c in drawn.values())
         contenders = [p for p, c in drawn.items() if HIGH_CARD[c[:-1]] == best]
@@ -165,7 +175,7 @@ def _pile_index(state: dict, seat: int) -> int:
 
 
 def _jokers_drawn(pile: dict) -> int:
-    return sum(1 for c in pile["discard"] if ROLE[c] == "joker")
+    return len(_JOKERS.intersection(pile["discard"]))
 
 
 def _score(seat: dict) -> int:
@@ -288,18 +298,34 @@ def _shufflers(state: dict, seat: int, card: str, events: list) -> None:
         state["round_shufflers"] += count
         _done(state, events)
     else:
-        _start_payment(state, [seat], count, events)
+        _start_payment(state, seat, count, events)
 
 
 # --- Paying: Ammo first, then Health ----------------------------------------------------
-def _start_payment(state: dict, payers: list[int], count: int, events: list) -> None:
-    """Ask `payers` (one seat, or the whole group) to pay `count` Shufflers.
+def _start_payment(state: dict, seat: int, count: int, events: list) -> None:
+    """One player pays `count` Shufflers: from Ammo while it lasts, then from Health."""
+    s = state["seats"][seat]
+    source, amount = "ammo", count
+    ammo = total(s["ammo"])
+    if ammo < count:
+        if s["ammo"]:
+            _pay(state, seat, "ammo", sorted_row(s["ammo"])[::-1], events)
+        source, amount = "health", count - ammo
+        if total(s["health"]) <= amount:  # not enough Health left: all of it goes
+            _pay(state, seat, "health", sorted_row(s["health"])[::-1], events)
+            _paid(state, seat, events)
+            return
+    ways = payment.payments(tuple(s[source]), amount)
+    if len(ways) == 1:  # the common case: answered at once, no task needed
+        _pay(state, seat, source, ways[0], events)
+        _paid(state, seat, events)
+        return
+    state["task"] = {"kind": "payment", "seat": seat, "amount": amount, "source": source, "paid": []}
 
-    If their Ammo cannot cover it, all of it goes and the rest comes from Health the
-    same way; with too little Health left, all of it goes too (and they die).
-    """
-    seats = state["seats"]
-    group = None if state["options"]["collaborative"] else payers[0]
+
+def _start_group_payment(state: dict, count: int, events: list) -> None:
+    """The group pays a round's Shufflers from its pooled Ammo, then from its pooled Health."""
+    seats, payers = state["seats"], _living(state)
     source, amount = "ammo", count
     ammo = total([c for p in payers for c in seats[p]["ammo"]])
     if ammo < count:
@@ -311,15 +337,9 @@ def _start_payment(state: dict, payers: list[int], count: int, events: list) -> 
             for p in payers:
                 _pay(state, p, "health", sorted_row(seats[p]["health"])[::-1], events)
                 _check_death(state, p, events)
-            _paid(state, group, events)
+            _paid(state, None, events)
             return
-    if group is not None:  # the common case, answered without building a task when forced
-        ways = payment.payments(tuple(seats[group][source]), amount)
-        if len(ways) == 1:
-            _pay(state, group, source, ways[0], events)
-            _paid(state, group, events)
-            return
-    _ask(state, {"kind": "payment", "seat": group, "amount": amount, "source": source, "paid": []}, events)
+    _ask(state, {"kind": "payment", "seat": None, "amount": amount, "source": source, "paid": []}, events)
 
 
 def _paid(state: dict, seat: int | None, events: list) -> None:
@@ -390,6 +410,9 @@ def _contribute(state: dict, move: dict, events: list) -> None:
     task = state["task"]
     seat, card = move["player"], move["card"]
     _pay(state, seat, task["source"], [card], events)
+    _check_death(state, seat, events)  # a last Health card spent: dead at once
+    if state["outcome"] is not None:
+        return
     paid = task["paid"] + [card]
     target = payment.cheapest_total([VALUE[c] for _, c in _pool(state, task["source"])] + [VALUE[c] for c in paid],
                                     task["amount"])
@@ -474,21 +497,78 @@ def _next_turn(state: dict, events: list) -> None:
     drawer of the round or the round's payment (collaborative), or the solo player again."""
     if state["outcome"] is not None:
         return
-    living = _living(state)
     turn = state["turn"]
     if state["options"]["collaborative"]:
-        later = [p for p in living if p > turn]
+        later = [p for p in _living(state) if p > turn]
         if later:
             state["turn"] = later[0]
             return
         count, state["round_shufflers"] = state["round_shufflers"], 0
         if count:
-            _start_payment(state, living, count, events)
+            _start_group_payment(state, count, events)
         else:
             _new_round(state)
         return
-    after = [p for p in living if p > turn] + [p for p in living if p <= turn]
-    state["turn"] = after[0]
+    seats, n = state["seats"], len(state["seats"])
+    for k in range(1, n + 1):  # the next living seat clockwise (the same one when alone)
+        if seats[(turn + k) % n]["status"] == "alive":
+            state["turn"] = (turn + k) % n
+            return
+
+
+def _split_evenly(values: list[int], k: int, budget: int = 5000) -> list[int]:
+    """Who gets each of `values` (highest first) when they are shared among k players as
+    equally as possible: the split with the smallest sum of squared shares (for two players,
+    the smallest difference). Among equally even splits, the first in clockwise order wins.
+
+    A branch-and-bound search, started from the greedy split (each card to whoever has least);
+    it visits at most `budget` nodes, so a crafted state cannot make it slow: past that, the
+    best split found so far is used. Real hands (ten cards or so) never get near it.
+
+    >>> _split_evenly([8, 7, 6, 5, 4], 2)  # 8+7 and 6+5+4, where greedy gives 17 and 13
+    [0, 0, 1, 1, 1]
+    """
+    greedy, shares = [], [0] * k
+    for v in values:
+        j = shares.index(min(shares))
+        shares[j] += v
+        greedy.append(j)
+    best = {"cost": sum(x * x for x in shares), "split": None}
+    rest = [sum(values[i:]) for i in range(len(values) + 1)]
+    nodes = 0
+
+    def bound(shares: list[int], left: int) -> float:
+        """The cost if `left` could be poured into the lowest shares like water."""
+        low = sorted(shares)
+        for m in range(k, 0, -1):
+            level = (sum(low[:m]) + left) / m
+            if m == 1 or level >= low[m - 1]:
+                return level * level * m + sum(x * x for x in low[m:])
+        return 0.0
+
+    def search(i: int, shares: list[int], split: list[int]) -> None:
+        nonlocal nodes
+        nodes += 1
+        if i == len(values):
+            cost = sum(x * x for x in shares)
+            if cost < best["cost"] or (cost == best["cost"] and best["split"] is None):
+                best["cost"], best["split"] = cost, list(split)
+            return
+        limit = best["cost"] if best["split"] is None else best["cost"] - 1
+        tried = set()
+        for j in range(k):
+            if shares[j] in tried or nodes > budget:
+                continue  # the same share twice is the same choice
+            tried.add(shares[j])
+            shares[j] += values[i]
+            if bound(shares, rest[i + 1]) <= limit:
+                split.append(j)
+                search(i + 1, shares, split)
+                split.pop()
+            shares[j] -= values[i]
+
+    search(0, [0] * k, [])
+    return best["split"] or greedy
 
 
 def _new_round(state: dict) -> None:
@@ -497,17 +577,15 @@ def _new_round(state: dict) -> None:
 
 def _sacrifice(state: dict, move: dict, events: list) -> None:
     """The Ultimate Sacrifice: the next Shuffler card is discarded without effect and the
-    remaining Health Points go to the others, as equally as possible (by value, highest first,
-    each card to whoever has received least so far, ties to the next seat clockwise)."""
+    remaining Health Points go to the others, as equally as possible (see `_split_evenly`)."""
     seat = move["player"]
     seats = state["seats"]
     n = len(seats)
     others = [p for p in ((seat + k) % n for k in range(1, n)) if seats[p]["status"] == "alive"]
-    received = {p: 0 for p in others}
+    cards = sorted_row(seats[seat]["health"])[::-1]
     donations = []
-    for card in sorted_row(seats[seat]["health"])[::-1]:
-        p = min(others, key=lambda q: (received[q], others.index(q)))
-        received[p] += VALUE[card]
+    for card, i in zip(cards, _split_evenly([VALUE[c] for c in cards], len(others))):
+        p = others[i]
         seats[p]["health"] = sorted_row(seats[p]["health"] + [card])
         donations.append({"player": p, "card": card})
     seats[seat]["health"] = []
@@ -540,23 +618,33 @@ def _is_int(x, lo: int, hi: int) -> bool:
     return type(x) is int and lo <= x <= hi
 
 
-def _cards(x, field: str) -> list:
-    if not isinstance(x, list) or not all(isinstance(c, str) and c in VALUE for c in x):
-        raise _bad(f"'{field}' must be a list of card ids.", field)
+def _cards(x, allowed: frozenset, where: str, zone: str) -> list:
+    """`x` must be a list of ids of cards that may lie in that zone."""
+    try:
+        ok = type(x) is list and allowed.issuperset(x)
+    except TypeError:  # an unhashable item
+        ok = False
+    if not ok:
+        field = f"{where}.{zone}"
+        raise _bad(f"The field '{field}' must be a list of ids of cards that can lie there.", field)
     return x
 
 
-def _expected_cards(players: int, collab: bool) -> list:
+@lru_cache(maxsize=None)
+def _expected_cards(players: int, collab: bool) -> frozenset:
     if collab:
-        cards = [c for d in range(players) for c in in_deck(AMMO + HEALTH + ENCOUNTER, d)] + in_deck(JOKERS, 0)
-    else:
-        cards = AMMO + HEALTH + ENCOUNTER + JOKERS
-    return sorted(cards)
+        return frozenset(c for d in range(players) for c in in_deck(AMMO + HEALTH + ENCOUNTER, d)) | frozenset(
+            in_deck(JOKERS, 0))
+    return frozenset(AMMO + HEALTH + ENCOUNTER + JOKERS)
 
 
-_ZONE_ROLES = {"ammo": {"ammo"}, "ammo_discard": {"ammo"}, "health": {"health"},
-               "health_discard": {"health"}, "stolen": {"ammo", "health"}}
-_PILE_ROLES = {"shuffler", "thief", "doctor", "prepper", "joker"}
+def _allowed(*roles: str) -> frozenset:
+    return frozenset(c for c in VALUE if ROLE[c] in roles)
+
+
+_ZONE_ALLOWED = {"ammo": _allowed("ammo"), "ammo_discard": _allowed("ammo"), "health": _allowed("health"),
+                 "health_discard": _allowed("health"), "stolen": _allowed("ammo", "health")}
+_PILE_ALLOWED = _allowed("shuffler", "thief", "doctor", "prepper", "joker")
 
 
 def _check(state: dict) -> None:
@@ -568,44 +656,51 @@ def _check(state: dict) -> None:
     n, collab = state["players"], state["options"]["collaborative"]
     seats, piles = state["seats"], state["encounters"]
     if not isinstance(seats, list) or len(seats) != n or not all(isinstance(s, dict) for s in seats):
-        raise _bad(f"'seats' must list one object per player ({n}).", "seats")
+        raise _bad(f"The field 'seats' must list one object per player ({n}).", "seats")
     if not isinstance(piles, list) or len(piles) != (1 if collab else n) or not all(isinstance(p, dict) for p in piles):
-        raise _bad("'encounters' must hold one pile per player, or one shared pile when collaborative.", "encounters")
+        raise _bad("The field 'encounters' must hold one pile per player, or one shared pile when collaborative.", "encounters")
     for i, s in enumerate(seats):
         if set(s) != SEAT_FIELDS:
             raise _bad(f"Seat {i} must have exactly the fields {sorted(SEAT_FIELDS)}.", "seats")
         if s["status"] not in STATUSES or (s["status"] == "sacrificed" and not collab):
             raise _bad(f"Seat {i} has an impossible status {s['status']!r}.", "seats")
-        for zone, roles in _ZONE_ROLES.items():
-            if any(ROLE[c] not in roles for c in _cards(s[zone], f"seats[{i}].{zone}")):
-                raise _bad(f"Seat {i}'s {zone} holds a card that cannot be there.", "seats")
+        for zone, allowed in _ZONE_ALLOWED.items():
+            _cards(s[zone], allowed, f"seats.{i}", zone)
+        if collab and any(not c.endswith(_OWN_DECK[i]) for z in ("ammo", "ammo_discard") for c in s[z]):
+            raise _bad(f"Seat {i} holds another player's Ammo; Ammo never changes hands.", "seats")
         if (s["status"] == "alive") != bool(s["health"]) and s["status"] != "escaped":
             raise _bad(f"Seat {i} is {s['status']} with {len(s['health'])} Health cards.", "seats")
     for i, p in enumerate(piles):
         if set(p) != PILE_FIELDS:
             raise _bad(f"Encounter pile {i} must have exactly the fields {sorted(PILE_FIELDS)}.", "encounters")
         for zone in ("deck", "discard"):
-            if any(ROLE[c] not in _PILE_ROLES for c in _cards(p[zone], f"encounters[{i}].{zone}")):
-                raise _bad(f"Encounter pile {i}'s {zone} holds a card that cannot be there.", "encounters")
-        # each Queen or King drawn, and each ultimate sacrifice, offers at most one lamb
-        offered = sum(1 for c in p["discard"] if ROLE[c] in ("doctor", "prepper"))
-        offered += sum(1 for s in seats if s["status"] == "sacrificed")
-        if not _is_int(p["lambs"], 0, offered):
-            raise _bad(f"Encounter pile {i} has an impossible number of lambs.", "encounters")
-        if _jokers_drawn(p) == 2 and state["outcome"] is None:
-            raise _bad("A second Joker was drawn but the game is not over.", "outcome")
+            _cards(p[zone], _PILE_ALLOWED, "encounters", zone)
     expected = _expected_cards(n, collab)
     if collab:
         groups = [[c for s in seats for z in ZONES for c in s[z]] + piles[0]["deck"] + piles[0]["discard"]]
     else:
         groups = [[c for z in ZONES for c in s[z]] + p["deck"] + p["discard"] for s, p in zip(seats, piles)]
     for cards in groups:
-        if sorted(cards) != expected:
+        if len(cards) != len(expected) or not expected.issuperset(cards) or len(set(cards)) != len(cards):
             raise _bad("The cards are not one whole deck per player: a card is missing, doubled or foreign.")
+    sacrificed = sum(1 for s in seats if s["status"] == "sacrificed")
+    task = state["task"]
+    for i, p in enumerate(piles):
+        # a lamb comes from a Queen or King already answered (with the option on), or a sacrifice
+        offered = sacrificed
+        if state["options"]["sacrificial_lamb"]:
+            offered += len(_HELPERS.intersection(p["discard"]))
+            if isinstance(task, dict) and task.get("kind") == "help" and i == (0 if collab else task.get("seat")):
+                offered -= 1  # the Queen or King whose choice is still open
+        if not _is_int(p["lambs"], 0, offered):
+            raise _bad(f"Encounter pile {i} has an impossible number of lambs.", "encounters")
+        if _jokers_drawn(p) == 2 and state["outcome"] is None:
+            raise _bad("A second Joker was drawn but the game is not over.", "outcome")
     if not _is_int(state["turn"], 0, n - 1):
-        raise _bad("'turn' must be a seat number.", "turn")
-    if not _is_int(state["round_shufflers"], 0, 10 * n) or (state["round_shufflers"] and not collab):
-        raise _bad("'round_shufflers' is out of range.", "round_shufflers")
+        raise _bad("The field 'turn' must be a seat number.", "turn")
+    # drawers go in seat order, so only the seats before `turn` can have met Shufflers this round
+    if not _is_int(state["round_shufflers"], 0, 10 * state["turn"]) or (state["round_shufflers"] and not collab):
+        raise _bad("The field 'round_shufflers' is more than the cards drawn this round can hold.", "round_shufflers")
     _check_task(state)
     _check_outcome(state)
 
@@ -620,7 +715,7 @@ def _check_task(state: dict) -> None:
     if state["outcome"] is not None:
         raise _bad("A finished game has no task.", "task")
     if not isinstance(task, dict) or task.get("kind") not in ("payment", "help", "thief"):
-        raise _bad("'task' must be null or a payment, help or thief task.", "task")
+        raise _bad("The field 'task' must be null or a payment, help or thief task.", "task")
     if task["kind"] == "payment":
         if set(task) != {"kind", "seat", "amount", "source", "paid"}:
             raise _bad("A payment task has the fields kind, seat, amount, source, paid.", "task")
@@ -629,9 +724,12 @@ def _check_task(state: dict) -> None:
             raise _bad("The payment's seat must be null (the group) when collaborative, else a living seat.", "task")
         if task["source"] not in ("ammo", "health") or not _is_int(task["amount"], 1, 10 * n):
             raise _bad("The payment's source or amount is impossible.", "task")
-        paid = _cards(task["paid"], "task.paid")
-        if paid and (not collab or any(ROLE[c] != task["source"] for c in paid)):
-            raise _bad("The payment's paid cards are impossible.", "task")
+        if collab and state["round_shufflers"]:
+            raise _bad("A round's Shufflers are counted afresh once its payment has begun.", "round_shufflers")
+        paid = _cards(task["paid"], _ZONE_ALLOWED["stolen"], "task", "paid")
+        spent = {c for s in seats for c in s[_discard_of(task["source"])]}
+        if paid and (not collab or not spent.issuperset(paid)):
+            raise _bad("The payment's paid cards must be cards spent from that row.", "task")
         payers = _living(state) if collab else [task["seat"]]
         pool = [VALUE[c] for p in payers for c in seats[p][task["source"]]]
         target = payment.cheapest_total(pool + [VALUE[c] for c in paid], task["amount"])
@@ -659,7 +757,7 @@ def _check_outcome(state: dict) -> None:
     over = any(_jokers_drawn(p) == 2 for p in state["encounters"])
     reason = "escaped" if over else "all_dead"
     expected = {"winners": escaped, "scores": {str(i): _score(s) for i, s in enumerate(seats)}, "reason": reason}
-    if outcome != expected or (not over and _living(state)) or (over and not escaped):
+    if not same(outcome, expected) or (not over and _living(state)) or (over and not escaped):
         raise _bad("The outcome does not match the position.", "outcome")
 
 

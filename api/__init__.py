@@ -1,0 +1,85 @@
+"""The HTTP layer: parse, call the engine in `core`, serialize. `gunicorn 'api:create_app()'` serves it.
+
+Configuration: defaults, then environment variables, then the `config` mapping given to
+`create_app` (docs/api.md lists them).
+"""
+
+import os
+
+import flask_smorest
+from flask import Flask
+
+import core
+
+from . import errors, games, ops
+from .json import OrjsonProvider
+from .schemas.base import union2properties
+
+TITLE = "Shuffle rules"
+VERSION = "1.0.0"
+
+DEFAULTS = {
+    "MAX_CONTENT_LENGTH": 1024 * 1024,
+    "SHUFFLE_BENCH_ECHO": False,
+    "API_TITLE": TITLE,
+    "API_VERSION": VERSION,
+    "OPENAPI_VERSION": "3.1.0",
+    "OPENAPI_URL_PREFIX": "/",
+    "OPENAPI_JSON_PATH": "openapi.json",
+    "OPENAPI_SWAGGER_UI_PATH": "docs",
+    "OPENAPI_SWAGGER_UI_URL": "/docs/assets/",
+    "OPENAPI_SWAGGER_UI_CONFIG": {"validatorUrl": None},  # no call to validator.swagger.io: the page works offline
+    "API_SPEC_OPTIONS": {
+        "info": {
+            "description": (
+                "Rules as a service: send a game state and a move; the referee checks the move, applies it "
+                "and answers with the new state, the events, and every pending decision with all its legal "
+                "moves. Errors are `{code, message, errors?}` with a stable `code`."
+            ),
+        },
+        "servers": [{"url": "/", "description": "This server."}],
+    },
+}
+
+
+def _from_env(env) -> dict:
+    config = {}
+    if "MAX_CONTENT_LENGTH" in env:
+        config["MAX_CONTENT_LENGTH"] = int(env["MAX_CONTENT_LENGTH"])
+    if "SHUFFLE_BENCH_ECHO" in env:
+        config["SHUFFLE_BENCH_ECHO"] = env["SHUFFLE_BENCH_ECHO"] == "1"
+    return config
+
+
+class Api(flask_smorest.Api):
+    """flask-smorest with our error body, and no catch-all `default` response in the spec:
+    each operation declares the error statuses it can answer."""
+
+    ERROR_SCHEMA = errors.ErrorSchema
+    DEFAULT_ERROR_RESPONSE_NAME = None
+
+    def handle_http_exception(self, error):
+        return errors.http_error(error)
+
+    def _register_pagination_header(self):
+        pass  # nothing is paginated: keep PaginationMetadata out of the spec
+
+
+def create_app(config=None) -> Flask:
+    app = Flask(__name__)
+    app.json = OrjsonProvider(app)
+    app.config.update(DEFAULTS)
+    app.config.update(_from_env(os.environ))
+    app.config.update(config or {})
+
+    api = Api(app)
+    api.ma_plugin.converter.add_attribute_function(union2properties)
+    api.register_blueprint(games.blp)
+    api.register_blueprint(ops.blp)
+    app.register_blueprint(ops.assets)
+    if app.config["SHUFFLE_BENCH_ECHO"]:
+        app.register_blueprint(ops.echo)
+
+    app.register_error_handler(core.EngineError, errors.engine_error)
+    app.register_error_handler(Exception, errors.unexpected_error)  # HTTPExceptions: Api.handle_http_exception
+    return app

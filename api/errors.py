@@ -1,0 +1,116 @@
+"""Every error is `{"code", "message", "errors"?}` with a stable code; this module maps them to HTTP.
+
+Engine errors carry their code; HTTP-level failures (routing, parsing, limits) get one here.
+Nothing reaches the client as an HTML page or a bare 500.
+"""
+
+from http import HTTPStatus
+
+import marshmallow as ma
+from flask import current_app, request
+from marshmallow import fields, validate
+
+# code -> (HTTP status, when it happens). The spec's error responses are written from this table.
+ERRORS = {
+    "bad_json": (400, "the body is not valid JSON"),
+    "bad_request": (400, "the request is malformed at the HTTP level"),
+    "unknown_game": (404, "no game has that id"),
+    "not_found": (404, "nothing lives at that path"),
+    "method_not_allowed": (405, "the path does not take that method (see the Allow header)"),
+    "illegal_move": (409, "the move is not one of the options of the seat's pending decisions"),
+    "not_your_turn": (409, "the move's seat has no decision to make now"),
+    "game_over": (409, "the game is over: no more moves"),
+    "stale_version": (412, "the state is older than the one the move was made for"),
+    "body_too_large": (413, "the body exceeds the server's size limit"),
+    "unsupported_media_type": (415, "the body is not sent as application/json"),
+    "invalid_request": (422, "the body does not match the request schema; `errors` says where"),
+    "invalid_options": (422, "the players or options are not valid for that game"),
+    "invalid_state": (422, "the state is not a consistent position of the game named in the path"),
+    "invalid_move": (422, "the move or the viewer names no seat of this game"),
+    "internal_error": (500, "a bug in the server"),
+}
+
+# Codes for the failures that Flask and werkzeug raise as HTTP exceptions.
+_HTTP_CODES = {404: "not_found", 405: "method_not_allowed", 413: "body_too_large",
+               415: "unsupported_media_type", 422: "invalid_request", 500: "internal_error"}
+
+
+class ErrorSchema(ma.Schema):
+    code = fields.String(required=True, validate=validate.OneOf(list(ERRORS)),
+                         metadata={"description": "Stable and machine-readable."})
+    message = fields.String(required=True, metadata={"description": "A full sentence for people."})
+    errors = fields.Dict(keys=fields.String(), values=fields.List(fields.String()),
+                         metadata={"description": "Per field (dotted path), what is wrong with it."})
+
+
+def error_responses(*codes: str) -> dict:
+    """The OpenAPI responses for these error codes, one per status, for `@blp.doc(responses=...)`."""
+    by_status: dict[int, list[str]] = {}
+    for code in codes:
+        by_status.setdefault(ERRORS[code][0], []).append(code)
+    return {
+        status: {
+            "description": HTTPStatus(status).phrase + ": "
+            + "; ".join(f"`{code}` when {ERRORS[code][1]}" for code in group) + ".",
+            "content": {"application/json": {"schema": ErrorSchema}},
+        }
+        for status, group in sorted(by_status.items())
+    }
+
+
+def body(code: str, message: str, errors: dict | None = None) -> dict:
+    out = {"code": code, "message": message}
+    if errors:
+        out["errors"] = errors
+    return out
+
+
+def engine_error(error):
+    """An `EngineError` from core: its code decides the status."""
+    status = ERRORS.get(error.code, (422,))[0]
+    return body(error.code, error.message, error.errors), status
+
+
+def http_error(error):
+    """A werkzeug HTTPException: routing, limits, and the parser's aborts (which pass code/message/messages)."""
+    data = getattr(error, "data", None) or {}
+    code = data.get("code") or _HTTP_CODES.get(error.code) or ("bad_request" if error.code < 500 else "internal_error")
+    # webargs keys its messages by request location; bodies are the only location here.
+    errors = _flatten(data["messages"].get("json", data["messages"])) if "messages" in data else None
+    message = data.get("message") or _message(code, error)
+    # Keep werkzeug's headers (Allow on a 405) but not its HTML content type.
+    headers = [(k, v) for k, v in error.get_headers() if k.lower() != "content-type"]
+    return body(code, message, errors), error.code, headers
+
+
+def unexpected_error(error):
+    """The last resort. Any 500 is a bug to fix; the client still gets the usual error body."""
+    current_app.logger.exception("Unhandled error on %s %s", request.method, request.path)
+    return body("internal_error", _message("internal_error", error)), 500
+
+
+def _message(code: str, error) -> str:
+    if code == "not_found":
+        return f"There is nothing at {request.path}; the API lives under /v1 (see /openapi.json)."
+    if code == "method_not_allowed":
+        allowed = ", ".join(getattr(error, "valid_methods", None) or [])
+        return f"{request.method} is not allowed on {request.path}; allowed: {allowed}."
+    if code == "body_too_large":
+        return f"The request body is larger than the limit of {current_app.config['MAX_CONTENT_LENGTH']} bytes."
+    if code == "invalid_request":
+        return "The request body does not match the schema; `errors` lists what is wrong, field by field."
+    if code == "internal_error":
+        return "The server failed on this request; this is a bug, and it has been logged."
+    return error.description
+
+
+def _flatten(messages: dict, prefix: str = "") -> dict:
+    """marshmallow's nested messages ({"move": {"cards": {"0": [...]}}}) as {"move.cards.0": [...]}."""
+    out = {}
+    for key, value in messages.items():
+        name = f"{prefix}.{key}" if prefix else str(key)
+        if isinstance(value, dict):
+            out.update(_flatten(value, name))
+        else:
+            out[name] = [str(v) for v in value]
+    return out

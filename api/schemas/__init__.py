@@ -1,0 +1,134 @@
+"""The request and response schemas, and the registry of per-game schemas behind them.
+
+Each game has a module `api/schemas/<game>.py` that names its `State`, `View`, `Move`,
+`Decision`, `Event`, `Outcome` and `Card` (a Schema, or a `Union` discriminated by `kind`
+or `type`). Its options are documented from the game's own metadata. Since `{game}` is a
+path parameter, every body refers to a union over the registered games: states and views
+carry their `game` id, so theirs is a discriminated `oneOf`; the rest is an `anyOf` (two
+games may well share a move shape such as `{"player": 0, "kind": "draw"}`).
+
+Adding a game: write its module and add it to `GAMES`.
+
+marshmallow refuses unknown fields by default (`unknown = RAISE`); the spec says so with
+`additionalProperties: false`.
+"""
+
+from marshmallow import Schema, ValidationError, fields, validate
+
+import core
+
+from . import shufflers
+from .base import Json, Union, options_schema, seat
+
+GAMES = {"shufflers": shufflers}
+
+
+def _union(name: str, attr: str, discriminator: str | None = None) -> Union:
+    return Union(name, {game: getattr(module, attr) for game, module in GAMES.items()}, discriminator)
+
+
+GameState = _union("GameState", "State", "game")
+GameView = _union("GameView", "View", "game")
+GameMove = _union("GameMove", "Move")
+GameDecision = _union("GameDecision", "Decision")
+GameEvent = _union("GameEvent", "Event")
+GameOutcome = _union("GameOutcome", "Outcome")
+GameCard = _union("GameCard", "Card")
+GameOptions = Union("GameOptions", {game: options_schema(core.get_game(game), complete=False) for game in GAMES})
+
+
+def examples(request: str) -> dict:
+    """Request bodies for the docs and for schemathesis' examples phase: one real game per game id.
+
+    `request` is "new", "apply" or "view"; each example is a game just set up, with its first option.
+    """
+    out = {}
+    for game in GAMES:
+        players = core.get_game(game).min_players
+        step = core.new_game(game, players, {}, 1)
+        value = {
+            "new": {"players": players, "seed": 1},
+            "apply": {"state": step.state, "move": step.pending[0]["options"][0]},
+            "view": {"state": step.state, "player": 0},
+        }[request]
+        out[game] = {"summary": f"{core.get_game(game).name}, just set up", "value": value}
+    return out
+
+
+# --- Game metadata ---------------------------------------------------------------------------------
+class OptionInfo(Schema):
+    name = fields.String(required=True)
+    type = fields.String(required=True, validate=validate.OneOf(["boolean", "string", "integer", "array"]))
+    default = fields.Raw(required=True, metadata={"description": "Used when the option is not given."})
+    description = fields.String(required=True)
+    allowed = fields.List(fields.Raw(), metadata={"description": "The allowed values (for arrays: items)."})
+
+
+class GameInfo(Schema):
+    id = fields.String(required=True)
+    name = fields.String(required=True)
+    summary = fields.String(required=True)
+    min_players = fields.Integer(required=True)
+    max_players = fields.Integer(required=True)
+    options = fields.List(fields.Nested(OptionInfo), required=True)
+
+
+class GameList(Schema):
+    games = fields.List(fields.Nested(GameInfo), required=True)
+
+
+class CardList(Schema):
+    cards = fields.List(Json(GameCard), required=True)
+
+
+# --- Playing -----------------------------------------------------------------------------------
+INT64 = 2**63
+
+
+def _check_seed(value) -> None:
+    if not ((type(value) is int and -INT64 <= value < INT64) or (isinstance(value, str) and len(value) <= 256)):
+        raise ValidationError("A seed is a 64-bit integer or a string of at most 256 characters.")
+
+
+class NewGameRequest(Schema):
+    players = fields.Integer(required=True, strict=True,
+                             validate=validate.Range(1, max(core.get_game(game).max_players for game in GAMES)),
+                             metadata={"description": "How many seats; GameInfo gives the game's range."})
+    options = Json(GameOptions, metadata={"description": "Table options; absent ones take their default."})
+    seed = fields.Raw(
+        validate=_check_seed,
+        metadata={"oneOf": [{"type": "integer", "minimum": -INT64, "maximum": INT64 - 1},
+                            {"type": "string", "maxLength": 256}],
+                  "description": "Same seed, same game. Absent: the server picks a random one."},
+    )
+
+
+class ApplyRequest(Schema):
+    state = Json(GameState, required=True, metadata={"description": "The state, exactly as the server sent it."})
+    # Checked against its schema too: core compares moves with ==, where 0 == False == 0.0.
+    move = Json(GameMove, required=True, deep=True,
+                metadata={"description": "One of the options of a pending decision, verbatim."})
+
+
+class ViewRequest(Schema):
+    state = Json(GameState, required=True)
+    player = seat(required=True, allow_none=True, metadata={"description": "The viewing seat; null: a spectator."})
+
+
+class Step(Schema):
+    state = Json(GameState, required=True)
+    pending = fields.List(Json(GameDecision), required=True,
+                          metadata={"description": "Who must decide what, with every legal move. Empty once over."})
+    events = fields.List(Json(GameEvent), required=True, metadata={"description": "What this step did, in order."})
+    outcome = Json(GameOutcome, required=True, allow_none=True)
+
+
+class ViewResponse(Schema):
+    view = Json(GameView, required=True, metadata={"description": "The state as that seat may see it."})
+    pending = fields.List(Json(GameDecision), required=True, metadata={"description": "That seat's decisions."})
+    waiting_for = fields.List(seat(), required=True, metadata={"description": "Every seat that owes a decision."})
+    outcome = Json(GameOutcome, required=True, allow_none=True)
+
+
+class Health(Schema):
+    status = fields.String(required=True, validate=validate.OneOf(["ok"]))

@@ -1,0 +1,21 @@
+# Sourced by scripts/serve and scripts/test: make sure uv is there, then install
+# exactly what uv.lock pins into .venv/. Safe to run again; a no-op when up to date.
+#
+# Sets UV (an array) to the command that runs uv: a uv that pip put outside PATH
+# (~/.local/bin after a --user install) still runs as `python3 -m uv`.
+
+UV_VERSION=0.13.8
+
+if command -v uv >/dev/null 2>&1; then
+  UV=(uv)
+else
+  if ! python3 -m uv --version >/dev/null 2>&1; then
+    echo "uv not found; installing uv==${UV_VERSION} with pip" >&2
+    python3 -m pip install --quiet "uv==${UV_VERSION}" \
+      || python3 -m pip install --quiet --user "uv==${UV_VERSION}"
+  fi
+  UV=(python3 -m uv)
+fi
+
+# The default groups (dev, bench) come too: one install serves the API, tests and benchmarks.
+"${UV[@]}" sync --frozen
