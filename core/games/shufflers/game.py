@@ -381,19 +381,10 @@ def _contribution_options(state: dict, task: dict) -> list[dict]:
         exact = [(p, c) for p, c in pool if VALUE[c] == amount]
         if exact:
             return [{"player": p, "kind": "contribute", "card": c} for p, c in exact]
-    values = [VALUE[c] for _, c in pool]
-    target = payment.cheapest_total(values + [VALUE[c] for c in task["paid"]], amount)
-    left = target - paid
-    options, fits = [], {}
-    for p, c in pool:
-        v = VALUE[c]
-        if v not in fits:
-            rest = list(values)
-            rest.remove(v)
-            fits[v] = payment.can_complete(rest, left - v)
-        if fits[v]:
-            options.append({"player": p, "kind": "contribute", "card": c})
-    return options
+    values = tuple(sorted(VALUE[c] for _, c in pool))
+    paid_values = tuple(sorted(VALUE[c] for c in task["paid"]))
+    fits = payment.spendable(values, paid_values, amount)
+    return [{"player": p, "kind": "contribute", "card": c} for p, c in pool if VALUE[c] in fits]
 
 
 def _contribution_decisions(state: dict, task: dict) -> list:

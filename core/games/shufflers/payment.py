@@ -68,6 +68,26 @@ def payments(cards: tuple, n: int) -> list[tuple]:
     return out
 
 
-def can_complete(pool_values: list[int], left: int) -> bool:
+def can_complete(pool_values, left: int) -> bool:
     """Whether some subset of the pool sums to exactly `left`."""
     return left >= 0 and bool((reachable(pool_values) >> left) & 1)
+
+
+@lru_cache(maxsize=65536)
+def spendable(pool: tuple, paid: tuple, n: int) -> frozenset:
+    """The card values a group may spend next toward paying n, having spent `paid` already,
+    from a pool of card values (both sorted): the values v for which the cards spent so far
+    plus v can still grow into a legal payment (the smallest reachable total >= n).
+
+    >>> sorted(spendable((2, 5, 9), (), 14))  # 9 + 5 is exact; 2 fits no exact set
+    [5, 9]
+    """
+    target = cheapest_total(pool + paid, n)
+    left = target - sum(paid)
+    fits = set()
+    for v in set(pool):
+        rest = list(pool)
+        rest.remove(v)
+        if can_complete(rest, left - v):
+            fits.add(v)
+    return frozenset(fits)
