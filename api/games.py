@@ -3,13 +3,16 @@
 import secrets
 
 from flask import current_app
+from flask_smorest import abort
+from marshmallow import ValidationError
 
 import core
 
 from .errors import error_responses
 from .parsing import Blueprint
+from .schemas.base import check
 from .schemas import (
-    GAMES, ApplyRequest, CardList, GameInfo, GameList, NewGameRequest, Step, ViewRequest, ViewResponse, examples,
+    GAMES, ApplyRequest, GameMove, CardList, GameInfo, GameList, NewGameRequest, Step, ViewRequest, ViewResponse, examples,
 )
 
 blp = Blueprint("games", __name__, url_prefix="/v1/games",
@@ -77,7 +80,20 @@ def new_game(args, game):
     "unknown_game", "invalid_state", "invalid_move", "illegal_move", "not_your_turn", "game_over", *BODY_ERRORS)})
 def apply_move(args, game):
     """Apply a move to a state: the next state, what happened, and who decides what next."""
-    return _json(core.apply(_state_of(game, args["state"]), args["move"]).as_dict())
+    state, move = _state_of(game, args["state"]), args["move"]
+    try:
+        step = core.apply(state, move)
+    except (core.GameOver, core.InvalidMove, core.NotYourTurn, core.IllegalMove):
+        _check_shape(move)  # a move that does not even fit the schema is a 422, not a 409
+        raise
+    return _json(step.as_dict())
+
+
+def _check_shape(move: dict) -> None:
+    try:
+        check(GameMove, move)
+    except ValidationError as bad:
+        abort(422, messages={"json": {"move": bad.messages}})
 
 
 @blp.route("/<game>/view", methods=["POST"], parameters=GAME)

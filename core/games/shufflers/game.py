@@ -27,7 +27,6 @@ STATE_FIELDS = frozenset(FRAMEWORK_FIELDS + ("seats", "encounters", "turn", "tas
 HIGH_CARD = {r: i for i, r in enumerate(["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"], 1)}
 
 
-_OWN_DECK = [f"#{d}" for d in range(8)]
 _JOKERS = frozenset(c for c in ROLE if ROLE[c] == "joker")
 _HELPERS = frozenset(c for c in ROLE if ROLE[c] in ("doctor", "prepper"))
 _DRAW_PROMPT = [f"Seat {s}: take an encounter card." for s in range(8)]
@@ -633,9 +632,19 @@ def _allowed(*roles: str) -> frozenset:
     return frozenset(c for c in VALUE if ROLE[c] in roles)
 
 
-_ZONE_ALLOWED = {"ammo": _allowed("ammo"), "ammo_discard": _allowed("ammo"), "health": _allowed("health"),
-                 "health_discard": _allowed("health"), "stolen": _allowed("ammo", "health")}
 _PILE_ALLOWED = _allowed("shuffler", "thief", "doctor", "prepper", "joker")
+_PAYABLE = _allowed("ammo", "health")
+
+
+@lru_cache(maxsize=None)
+def _zone_allowed(collab: bool, seat: int) -> dict:
+    """The cards each zone of a seat may hold. Collaborative: Ammo never changes hands, so
+    a seat's Ammo is its own deck's; Health may come from any deck (the ultimate sacrifice)."""
+    if collab:
+        ammo, health = frozenset(in_deck(AMMO, seat)), frozenset(c for d in range(8) for c in in_deck(HEALTH, d))
+    else:
+        ammo, health = frozenset(AMMO), frozenset(HEALTH)
+    return {"ammo": ammo, "ammo_discard": ammo, "health": health, "health_discard": health, "stolen": ammo | health}
 
 
 def _check(state: dict) -> None:
@@ -655,10 +664,8 @@ def _check(state: dict) -> None:
             raise _bad(f"Seat {i} must have exactly the fields {sorted(SEAT_FIELDS)}.", "seats")
         if s["status"] not in STATUSES or (s["status"] == "sacrificed" and not collab):
             raise _bad(f"Seat {i} has an impossible status {s['status']!r}.", "seats")
-        for zone, allowed in _ZONE_ALLOWED.items():
+        for zone, allowed in _zone_allowed(collab, i).items():
             _cards(s[zone], allowed, f"seats.{i}", zone)
-        if collab and any(not c.endswith(_OWN_DECK[i]) for z in ("ammo", "ammo_discard") for c in s[z]):
-            raise _bad(f"Seat {i} holds another player's Ammo; Ammo never changes hands.", "seats")
         if (s["status"] == "alive") != bool(s["health"]) and s["status"] != "escaped":
             raise _bad(f"Seat {i} is {s['status']} with {len(s['health'])} Health cards.", "seats")
     for i, p in enumerate(piles):
@@ -717,7 +724,7 @@ def _check_task(state: dict) -> None:
             raise _bad("The payment's source or amount is impossible.", "task")
         if collab and state["round_shufflers"]:
             raise _bad("A round's Shufflers are counted afresh once its payment has begun.", "round_shufflers")
-        paid = _cards(task["paid"], _ZONE_ALLOWED["stolen"], "task", "paid")
+        paid = _cards(task["paid"], _PAYABLE, "task", "paid")
         spent = {c for s in seats for c in s[_discard_of(task["source"])]}
         if paid and (not collab or not spent.issuperset(paid)):
             raise _bad("The payment's paid cards must be cards spent from that row.", "task")
