@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 from .errors import GameOver, IllegalMove, InvalidMove, InvalidState, NotYourTurn, UnknownGame
 from .game import FRAMEWORK_FIELDS, Game
-from .registry import get_game
+from .registry import GAMES, get_game
 from .rng import Rng
 
 
@@ -32,7 +32,7 @@ class Step(NamedTuple):
         from this engine, so its state is not validated again and its pending decisions
         are not generated again. A state from outside goes through `apply`.
         """
-        return _advance(get_game(self.state["game"]), self.state, self.pending, move)
+        return _advance(GAMES[self.state["game"]], self.state, self.pending, move)
 
 
 def _is_int(x) -> bool:

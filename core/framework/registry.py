@@ -4,6 +4,7 @@ from .errors import UnknownGame
 from .game import Game
 
 _GAMES: dict[str, Game] = {}
+GAMES = _GAMES  # read-only for the framework's hot paths
 
 
 def register(game: Game) -> Game:

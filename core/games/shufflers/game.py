@@ -182,17 +182,17 @@ def _score(seat: dict) -> int:
 
 
 def _take_top(state: dict, seat: int) -> str:
-    i = _pile_index(state, seat)
-    pile = state["encounters"][i]
+    pile = state["encounters"][_pile_index(state, seat)]  # thawed: its own dict, shared lists
     card = pile["deck"][0]
-    state["encounters"][i] = {**pile, "deck": pile["deck"][1:], "discard": pile["discard"] + [card]}
+    pile["deck"] = pile["deck"][1:]
+    pile["discard"] = pile["discard"] + [card]
     return card
 
 
 def _move_to_discard(state: dict, seat: int, zone: str, cards) -> None:
     """Cards leave a seat's row for its discard pile, in the order given."""
     s = state["seats"][seat]
-    gone = set(cards)
+    gone = cards if len(cards) == 1 else set(cards)
     s[zone] = [c for c in s[zone] if c not in gone]
     s[_discard_of(zone)] = s[_discard_of(zone)] + list(cards)
 
@@ -284,10 +284,9 @@ def _joker(state: dict, seat: int, events: list) -> None:
 
 
 def _shufflers(state: dict, seat: int, card: str, events: list) -> None:
-    i = _pile_index(state, seat)
-    pile = state["encounters"][i]
+    pile = state["encounters"][_pile_index(state, seat)]
     if pile["lambs"]:
-        state["encounters"][i] = {**pile, "lambs": pile["lambs"] - 1}
+        pile["lambs"] -= 1
         events.append({"type": "shuffler_eaten", "player": seat, "card": card})
         _done(state, events)
         return
@@ -305,8 +304,9 @@ def _start_payment(state: dict, seat: int, count: int, events: list) -> None:
     """One player pays `count` Shufflers: from Ammo while it lasts, then from Health."""
     s = state["seats"][seat]
     source, amount = "ammo", count
-    ammo = total(s["ammo"])
-    if ammo < count:
+    ways = payment.payments(tuple(s["ammo"]), count)  # none: the Ammo cannot cover it
+    if not ways:
+        ammo = total(s["ammo"])
         if s["ammo"]:
             _pay(state, seat, "ammo", sorted_row(s["ammo"])[::-1], events)
         source, amount = "health", count - ammo
@@ -314,7 +314,7 @@ def _start_payment(state: dict, seat: int, count: int, events: list) -> None:
             _pay(state, seat, "health", sorted_row(s["health"])[::-1], events)
             _paid(state, seat, events)
             return
-    ways = payment.payments(tuple(s[source]), amount)
+        ways = payment.payments(tuple(s["health"]), amount)
     if len(ways) == 1:  # the common case: answered at once, no task needed
         _pay(state, seat, source, ways[0], events)
         _paid(state, seat, events)
@@ -458,9 +458,7 @@ def _vehicle(state: dict, move: dict, events: list) -> None:
 
 
 def _sacrificial_lamb(state: dict, move: dict, events: list) -> None:
-    i = _pile_index(state, move["player"])
-    pile = state["encounters"][i]
-    state["encounters"][i] = {**pile, "lambs": pile["lambs"] + 1}
+    state["encounters"][_pile_index(state, move["player"])]["lambs"] += 1
     events.append({"type": "lamb_offered", "player": move["player"]})
     _done(state, events)
 
@@ -580,8 +578,7 @@ def _sacrifice(state: dict, move: dict, events: list) -> None:
         donations.append({"player": p, "card": card})
     seats[seat]["health"] = []
     seats[seat]["status"] = "sacrificed"
-    pile = state["encounters"][0]
-    state["encounters"][0] = {**pile, "lambs": pile["lambs"] + 1}
+    state["encounters"][0]["lambs"] += 1
     events.append({"type": "sacrificed", "player": seat, "donations": donations})
     _done(state, events)
 
