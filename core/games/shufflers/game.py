@@ -661,8 +661,9 @@ def _check(state: dict) -> None:
             raise _bad(f"Seat {i} must have exactly the fields {sorted(SEAT_FIELDS)}.", "seats")
         if s["status"] not in STATUSES or (s["status"] == "sacrificed" and not collab):
             raise _bad(f"Seat {i} has an impossible status {s['status']!r}.", "seats")
-        for zone, allowed in _zone_allowed(collab, i).items():
-            _cards(s[zone], allowed, f"seats.{i}", zone)
+        allowed = _zone_allowed(collab, i)
+        for zone in ZONES:
+            _cards(s[zone], allowed[zone], f"seats.{i}", zone)
         if (s["status"] == "alive") != bool(s["health"]) and s["status"] != "escaped":
             raise _bad(f"Seat {i} is {s['status']} with {len(s['health'])} Health cards.", "seats")
     for i, p in enumerate(piles):
@@ -670,13 +671,14 @@ def _check(state: dict) -> None:
             raise _bad(f"Encounter pile {i} must have exactly the fields {sorted(PILE_FIELDS)}.", "encounters")
         for zone in ("deck", "discard"):
             _cards(p[zone], _PILE_ALLOWED, "encounters", zone)
+    # every card exactly once: one whole deck per player (collaborative: all decks together)
     expected = _expected_cards(n, collab)
-    if collab:
-        groups = [[c for s in seats for z in ZONES for c in s[z]] + piles[0]["deck"] + piles[0]["discard"]]
-    else:
-        groups = [[c for z in ZONES for c in s[z]] + p["deck"] + p["discard"] for s, p in zip(seats, piles)]
-    for cards in groups:
-        if len(cards) != len(expected) or not expected.issuperset(cards) or len(set(cards)) != len(cards):
+    for group, pile in ([(seats, piles[0])] if collab else [([s], p) for s, p in zip(seats, piles)]):
+        cards = pile["deck"] + pile["discard"]
+        for s in group:
+            for zone in ZONES:
+                cards += s[zone]
+        if len(cards) != len(expected) or expected != set(cards):
             raise _bad("The cards are not one whole deck per player: a card is missing, doubled or foreign.")
     sacrificed = sum(1 for s in seats if s["status"] == "sacrificed")
     task = state["task"]
