@@ -11,9 +11,10 @@ from flask import Flask
 
 import core
 
-from . import errors, games, ops
+from . import errors, games, ops, tables
 from .json import OrjsonProvider
 from .schemas.base import union2properties
+from .stores import StoreUnavailable, make_store
 
 TITLE = "Shuffle rules"
 VERSION = "1.0.0"
@@ -21,6 +22,10 @@ VERSION = "1.0.0"
 DEFAULTS = {
     "MAX_CONTENT_LENGTH": 1024 * 1024,
     "SHUFFLE_BENCH_ECHO": False,
+    "REDIS_URL": None,  # unset: tables live in this process (the embedded store)
+    "TABLE_TTL": 86400,  # seconds a table lives after its last move
+    "SSE_KEEPALIVE": 15.0,  # seconds of silence before an event stream sends a keep-alive comment
+    "SSE_MAX_SECONDS": 3600.0,  # an event stream ends after this long (0: never); clients resume
     "API_TITLE": TITLE,
     "API_VERSION": VERSION,
     "OPENAPI_VERSION": "3.1.0",
@@ -48,6 +53,11 @@ def _from_env(env) -> dict:
         config["MAX_CONTENT_LENGTH"] = int(env["MAX_CONTENT_LENGTH"])
     if "SHUFFLE_BENCH_ECHO" in env:
         config["SHUFFLE_BENCH_ECHO"] = env["SHUFFLE_BENCH_ECHO"] == "1"
+    if env.get("REDIS_URL"):
+        config["REDIS_URL"] = env["REDIS_URL"]
+    for name, kind in (("TABLE_TTL", int), ("SSE_KEEPALIVE", float), ("SSE_MAX_SECONDS", float)):
+        if env.get(name):
+            config[name] = kind(env[name])
     return config
 
 
@@ -72,14 +82,22 @@ def create_app(config=None) -> Flask:
     app.config.update(_from_env(os.environ))
     app.config.update(config or {})
 
+    if int(app.config["TABLE_TTL"]) < 1:
+        raise ValueError(f"TABLE_TTL must be at least 1 second, not {app.config['TABLE_TTL']!r}.")
+    # Redis when REDIS_URL is set (connected lazily: the app starts even if Redis is down), else in-process.
+    app.extensions["table_store"] = make_store(app.config)
+
     api = Api(app)
     api.ma_plugin.converter.add_attribute_function(union2properties)
+    tables.register(api)
     api.register_blueprint(games.blp)
+    api.register_blueprint(tables.blp)
     api.register_blueprint(ops.blp)
     app.register_blueprint(ops.assets)
     if app.config["SHUFFLE_BENCH_ECHO"]:
         app.register_blueprint(ops.echo)
 
     app.register_error_handler(core.EngineError, errors.engine_error)
+    app.register_error_handler(StoreUnavailable, errors.store_unavailable)
     app.register_error_handler(Exception, errors.unexpected_error)  # HTTPExceptions: Api.handle_http_exception
     return app

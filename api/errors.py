@@ -5,34 +5,46 @@ Nothing reaches the client as an HTML page or a bare 500.
 """
 
 from http import HTTPStatus
+from typing import NoReturn
 
 import marshmallow as ma
 from flask import current_app, request
 from marshmallow import fields, validate
+from webargs.flaskparser import abort
 
 # code -> (HTTP status, when it happens). The spec's error responses are written from this table.
 ERRORS = {
     "bad_json": (400, "the body is not valid JSON"),
     "bad_request": (400, "the request is malformed at the HTTP level"),
+    "invalid_if_match": (400, "the If-Match header is not a table version (`\"5\"`, `W/\"5\"` or `5`)"),
+    "invalid_last_event_id": (400, "the Last-Event-ID header or `after` is not a version of the table"),
+    "missing_token": (401, "the request needs `Authorization: Bearer <token>`"),
+    "invalid_token": (401, "the token is not one of this table's tokens"),
+    "wrong_seat": (403, "the move names another seat than the token's"),
+    "not_creator": (403, "only the creator's token may do that"),
     "unknown_game": (404, "no game has that id"),
+    "unknown_table": (404, "no table has that id (or it expired, or was deleted)"),
     "not_found": (404, "nothing lives at that path"),
     "method_not_allowed": (405, "the path does not take that method (see the Allow header)"),
     "illegal_move": (409, "the move is not one of the options of the seat's pending decisions"),
     "not_your_turn": (409, "the move's seat has no decision to make now"),
     "game_over": (409, "the game is over: no more moves"),
-    "stale_version": (412, "the state is older than the one the move was made for"),
+    "stale_version": (412, "the table's version is no longer the one in If-Match: another move came first"),
     "body_too_large": (413, "the body exceeds the server's size limit"),
     "unsupported_media_type": (415, "the body is not sent as application/json"),
     "invalid_request": (422, "the body does not match the request schema; `errors` says where"),
     "invalid_options": (422, "the players or options are not valid for that game"),
     "invalid_state": (422, "the state is not a consistent position of the game named in the path"),
     "invalid_move": (422, "the move or the viewer names no seat of this game"),
+    "precondition_required": (428, "the move needs an If-Match header with the table's version"),
     "internal_error": (500, "a bug in the server"),
+    "store_unavailable": (503, "the table store (Redis) cannot be reached right now; try again shortly"),
 }
 
 # Codes for the failures that Flask and werkzeug raise as HTTP exceptions.
 _HTTP_CODES = {404: "not_found", 405: "method_not_allowed", 413: "body_too_large",
-               415: "unsupported_media_type", 422: "invalid_request", 500: "internal_error"}
+               415: "unsupported_media_type", 422: "invalid_request", 500: "internal_error",
+               503: "store_unavailable"}
 
 
 class ErrorSchema(ma.Schema):
@@ -78,9 +90,22 @@ def http_error(error):
     # webargs keys its messages by request location; bodies are the only location here.
     errors = _flatten(data["messages"].get("json", data["messages"])) if "messages" in data else None
     message = data.get("message") or _message(code, error)
-    # Keep werkzeug's headers (Allow on a 405) but not its HTML content type.
+    # Keep werkzeug's headers (Allow on a 405) but not its HTML content type; add those of `fail`.
     headers = [(k, v) for k, v in error.get_headers() if k.lower() != "content-type"]
+    headers += list((data.get("headers") or {}).items())
     return body(code, message, errors), error.code, headers
+
+
+def fail(code: str, message: str, headers: dict | None = None) -> NoReturn:
+    """Answer the error `code` (its status from ERRORS) with this message, and these extra headers."""
+    abort(ERRORS[code][0], code=code, message=message, headers=headers)
+
+
+def store_unavailable(error):
+    """`StoreUnavailable` from a table store: 503, wherever it happens; the client may retry."""
+    current_app.logger.warning("Table store unavailable on %s %s: %s", request.method, request.path, error)
+    return (body("store_unavailable", "The table store cannot be reached right now; try again in a moment."),
+            503, {"Retry-After": "1"})
 
 
 def unexpected_error(error):

@@ -5,6 +5,7 @@ from importlib.resources import files
 from flask import Blueprint as FlaskBlueprint
 from flask import current_app, request, send_from_directory
 
+from .errors import error_responses
 from .parsing import Blueprint, JsonParser
 from .schemas import Health
 
@@ -21,9 +22,10 @@ def healthz():
 
 @blp.route("/readyz")
 @blp.response(200, Health)
-@blp.doc(operationId="readyz")
+@blp.doc(operationId="readyz", responses=error_responses("store_unavailable"))
 def readyz():
-    """Readiness: the process can serve requests."""
+    """Readiness: the process can serve requests, and its table store (Redis) answers."""
+    current_app.extensions["table_store"].ping()  # StoreUnavailable: 503 store_unavailable
     return {"status": "ok"}
 
 

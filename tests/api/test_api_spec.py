@@ -63,7 +63,7 @@ def test_operations_declare_their_errors_and_no_catch_all(spec):
             responses = operation["responses"]
             assert "default" not in responses, (method, path)
             for status, response in responses.items():
-                if status != "200":
+                if int(status) >= 400:  # 201/204/304 of the tables are successes
                     assert response["content"]["application/json"]["schema"] == {"$ref": REF + "Error"}
     apply_errors = spec["paths"]["/v1/games/{game}/apply"]["post"]["responses"]
     assert set(apply_errors) == {"200", "400", "404", "409", "413", "415", "422"}

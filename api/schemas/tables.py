@@ -1,0 +1,95 @@
+"""Server-held tables on the wire: create, the per-seat table view, moves, and the event stream's data.
+
+A table's state never leaves the server: every answer carries a *view* (core.view) for
+the asking seat, or for a spectator, and only that seat's pending decisions.
+"""
+
+from marshmallow import Schema, ValidationError, fields, validate
+
+import core
+from core.framework.bots import bot_names
+
+from . import GAMES, GameDecision, GameEvent, GameMove, GameOutcome, GameView, NewGameRequest
+from .base import Json, seat
+
+# Every bot some game offers ("random" serves every game); a name the table's game lacks is
+# refused with 422 invalid_options.
+BOT_NAMES = sorted({name for game in core.all_games() for name in bot_names(game)})
+SEAT_KEY = r"^(0|[1-9][0-9]{0,2})$"
+TABLE_ID = r"^[A-Za-z0-9_-]{1,64}$"
+MAX_SEATS = max(core.get_game(game).max_players for game in GAMES)
+
+
+def _check_bots(value) -> None:
+    if len(value) > MAX_SEATS:
+        raise ValidationError(f"At most {MAX_SEATS} seats.")
+
+
+class CreateTableRequest(NewGameRequest):
+    game = fields.String(required=True, validate=validate.OneOf(list(GAMES)),
+                         metadata={"description": "A game id, as listed by GET /v1/games."})
+    bots = fields.Dict(
+        keys=fields.String(validate=validate.Regexp(SEAT_KEY)),
+        values=fields.String(metadata={"enum": BOT_NAMES}),
+        validate=_check_bots,
+        metadata={
+            "description": "Seats taken by bots: seat number (as a string) -> bot name. A bot moves as soon as "
+                           "one of its seat's decisions is pending, inside the request that made it so. "
+                           "Every seat may be a bot: the game is then played to its end at creation.",
+            "maxProperties": MAX_SEATS,
+        },
+    )
+
+
+class TableSeat(Schema):
+    seat = seat(required=True)
+    token = fields.String(required=True, allow_none=True, metadata={
+        "description": "The seat's secret: send it as `Authorization: Bearer <token>`. Shown this once; "
+                       "null for a bot's seat."})
+    bot = fields.String(required=True, allow_none=True, metadata={"description": "The bot's name, or null."})
+
+
+class _Seen(Schema):
+    """What a viewer may see of the table at `version`."""
+
+    version = fields.Integer(required=True,
+                             metadata={"description": "Moves applied so far; the ETag is its quoted form."})
+    view = Json(GameView, required=True, metadata={"description": "The state as the viewer may see it."})
+    pending = fields.List(Json(GameDecision), required=True,
+                          metadata={"description": "The viewer's own decisions (a spectator has none)."})
+    waiting_for = fields.List(seat(), required=True, metadata={"description": "Every seat that owes a decision."})
+    outcome = Json(GameOutcome, required=True, allow_none=True)
+
+
+class TableCreated(_Seen):
+    table_id = fields.String(required=True)
+    game = fields.String(required=True)
+    players = fields.Integer(required=True)
+    seats = fields.List(fields.Nested(TableSeat), required=True)
+    creator_token = fields.String(required=True, metadata={
+        "description": "The creator's secret: only it may DELETE the table. Shown this once."})
+
+
+class TableView(_Seen):
+    table_id = fields.String(required=True)
+    seat = seat(required=True, allow_none=True, metadata={"description": "The token's seat; null: a spectator."})
+
+
+class MoveRequest(Schema):
+    move = Json(GameMove, required=True, metadata={
+        "description": "One of the options of the seat's pending decisions, verbatim; "
+                       "its `player` is the token's seat."})
+
+
+# --- The data of the event stream's messages (components of the spec, for client generators) ---
+class TableSnapshot(_Seen):
+    """`event: snapshot`: the table as the viewer may see it when the stream starts."""
+
+
+class TableStep(Schema):
+    """`event: step`: one accepted move (or the setup, version 0), its events redacted for the viewer."""
+
+    version = fields.Integer(required=True)
+    events = fields.List(Json(GameEvent), required=True)
+    outcome = Json(GameOutcome, required=True, allow_none=True,
+                   metadata={"description": "Set on the step that ended the game."})

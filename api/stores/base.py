@@ -1,0 +1,57 @@
+"""Where server-held tables live: the interface every store implements.
+
+A table is one JSON-able record plus an append-only log of what happened:
+
+    record = {
+        "table_id": str, "game": str, "version": int,   # version == state["version"]
+        "state": dict,                                  # the full engine state (never sent as is)
+        "seats": {"0": "<sha256 hex of the seat token>" | None, ...},   # None: a bot's seat
+        "bots": {"2": "random", ...},                   # seat -> bot name
+        "bot_rng": str,                                 # the bots' own dice (core.framework.rng)
+        "creator": "<sha256 hex of the creator token>",
+        "created": float,                               # unix time, set by the API layer
+    }
+    entry  = {"version": int, "events": [event, ...]}   # one per accepted move, unredacted
+
+Every change is one atomic step: `commit` writes the new record only if the stored
+version is still `expected`, and appends the log entries in the same step, so a failed or
+concurrent request changes nothing. Stores raise `StoreUnavailable` when their backend
+cannot be reached (the API answers 503 `store_unavailable`), never a backend exception.
+"""
+
+from typing import Iterator, Protocol
+
+
+class StoreUnavailable(Exception):
+    """The backend (Redis) cannot be reached right now."""
+
+
+class TableStore(Protocol):
+    def create(self, record: dict, entries: list[dict], ttl: int) -> None:
+        """Store a new table (its id is new) with its first log entries; expires after `ttl` s idle."""
+
+    def get(self, table_id: str) -> dict | None:
+        """The table's record, or None if there is no such table (or it expired)."""
+
+    def commit(self, table_id: str, expected: int, record: dict, entries: list[dict], ttl: int) -> bool:
+        """Replace the record and append `entries` iff the stored version is `expected`.
+        False (and nothing written) when the version moved on or the table is gone."""
+
+    def entries(self, table_id: str, after: int, wait: float) -> list[dict]:
+        """Log entries with version > `after`, oldest first; if there are none yet, wait up to
+        `wait` seconds for one (0: do not wait)."""
+
+    def delete(self, table_id: str) -> bool:
+        """Remove the table and its log; False if there was none."""
+
+    def ping(self) -> None:
+        """Raise StoreUnavailable unless the backend answers."""
+
+
+def follow(store: TableStore, table_id: str, after: int, wait: float = 15.0) -> Iterator[list[dict]]:
+    """Batches of new log entries as they come (an empty batch every `wait` s of silence)."""
+    while True:
+        batch = store.entries(table_id, after, wait)
+        if batch:
+            after = batch[-1]["version"]
+        yield batch

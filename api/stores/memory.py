@@ -1,0 +1,72 @@
+"""The embedded store: tables in this process's memory (one gunicorn worker, many threads).
+
+Records are kept as JSON text, so a reader never shares objects with a writer and what
+goes in is exactly what a Redis store would give back.
+"""
+
+import threading
+import time
+
+import orjson
+
+
+class MemoryStore:
+    def __init__(self, clock=time.monotonic):
+        self._clock = clock
+        self._tables: dict[str, dict] = {}  # id -> {"record": bytes, "log": [bytes], "expires": float}
+        self._changed = threading.Condition()
+
+    def _live(self, table_id: str) -> dict | None:
+        table = self._tables.get(table_id)
+        if table is not None and table["expires"] <= self._clock():
+            del self._tables[table_id]
+            return None
+        return table
+
+    def create(self, record: dict, entries: list[dict], ttl: int) -> None:
+        with self._changed:
+            self._tables[record["table_id"]] = {
+                "record": orjson.dumps(record),
+                "log": [orjson.dumps(e) for e in entries],
+                "expires": self._clock() + ttl,
+            }
+            self._changed.notify_all()
+
+    def get(self, table_id: str) -> dict | None:
+        with self._changed:
+            table = self._live(table_id)
+            return None if table is None else orjson.loads(table["record"])
+
+    def commit(self, table_id: str, expected: int, record: dict, entries: list[dict], ttl: int) -> bool:
+        with self._changed:
+            table = self._live(table_id)
+            if table is None or orjson.loads(table["record"])["version"] != expected:
+                return False
+            table["record"] = orjson.dumps(record)
+            table["log"].extend(orjson.dumps(e) for e in entries)
+            table["expires"] = self._clock() + ttl
+            self._changed.notify_all()
+            return True
+
+    def entries(self, table_id: str, after: int, wait: float) -> list[dict]:
+        deadline = time.monotonic() + wait  # real time: the injectable clock is for expiry only
+        with self._changed:
+            while True:
+                table = self._live(table_id)
+                if table is None:
+                    return []
+                new = [e for e in map(orjson.loads, table["log"]) if e["version"] > after]
+                left = deadline - time.monotonic()
+                if new or left <= 0:
+                    return new
+                self._changed.wait(left)
+
+    def delete(self, table_id: str) -> bool:
+        with self._changed:
+            found = self._live(table_id) is not None
+            self._tables.pop(table_id, None)
+            self._changed.notify_all()
+            return found
+
+    def ping(self) -> None:
+        return None

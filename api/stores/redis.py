@@ -1,0 +1,291 @@
+"""The Redis store: tables shared by every worker and every API host (see base.TableStore).
+
+Key layout (one hash tag per table, so a table's keys live in one Redis Cluster slot):
+
+    table:{<id>}          hash:   record = the JSON record (orjson), version = int
+    table:{<id>}:events   stream: one entry per log entry, ID "<version>-0", field "entry" = JSON
+                          (version 0 uses "0-1", since 0-0 is not a valid stream ID; further
+                          entries of one version take the next sequence numbers)
+
+Both keys carry the table's TTL; `create` and `commit` are each one Lua script, so they are
+atomic and (Lua scripts being replicated as a whole) never half-applied. The events stream
+exists only once the table has at least one log entry.
+
+Failures: every connection/timeout error of redis-py (and the "server not ready" replies:
+LOADING, READONLY, MASTERDOWN, CLUSTERDOWN, TRYAGAIN, BUSY, OOM) is raised as StoreUnavailable.
+Connect timeout 1 s, command timeout 2 s, no redis-py retries; idempotent reads (get, entries,
+ping) retry once after a quick failure; create/commit/delete are never retried. Blocking
+reads (XREAD BLOCK) go through a second pool whose socket timeout is one block slice (10 s)
++ the command timeout + 1 s; longer waits are cut into slices. Pooled connections to a
+restarted server are found dead and replaced when they are next taken from the pool, so one
+RedisStore survives a Redis restart by itself. Thread-safe: redis-py clients and scripts may be shared by threads.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from contextlib import contextmanager
+from typing import Any, Callable, TypeVar
+
+import orjson
+import redis
+from redis import exceptions as rx
+from redis.backoff import NoBackoff
+from redis.retry import Retry
+
+from .base import StoreUnavailable
+
+T = TypeVar("T")
+
+CONNECT_TIMEOUT = 1.0  # s: a dead or unreachable Redis answers fast
+SOCKET_TIMEOUT = 2.0  # s: every command but a blocking XREAD
+BLOCK_SLICE = 10.0  # s: the longest single XREAD BLOCK; longer waits are cut in slices
+
+
+def _blocking_socket_timeout(block_slice: float, socket_timeout: float | None) -> float:
+    """For the blocking-read connections: one slice plus a normal command's timeout plus 1 s."""
+    return block_slice + (socket_timeout or SOCKET_TIMEOUT) + 1.0
+FIELD = "entry"
+MAX_SEQ = 18446744073709551615  # the largest sequence part of a stream ID
+
+# KEYS: table:{id}, table:{id}:events
+# ARGV: record JSON, version, ttl, then stream ID and entry JSON for every log entry
+CREATE_LUA = """
+redis.call('DEL', KEYS[1], KEYS[2])
+redis.call('HSET', KEYS[1], 'record', ARGV[1], 'version', ARGV[2])
+for i = 4, #ARGV, 2 do
+    redis.call('XADD', KEYS[2], ARGV[i], 'entry', ARGV[i + 1])
+end
+redis.call('EXPIRE', KEYS[1], ARGV[3])
+redis.call('EXPIRE', KEYS[2], ARGV[3])
+return 1
+"""
+
+# KEYS: table:{id}, table:{id}:events
+# ARGV: expected version, new version, record JSON, ttl, then stream ID and entry JSON for every entry
+COMMIT_LUA = """
+local version = redis.call('HGET', KEYS[1], 'version')
+if not version or version ~= ARGV[1] then
+    return 0
+end
+redis.call('HSET', KEYS[1], 'record', ARGV[3], 'version', ARGV[2])
+for i = 5, #ARGV, 2 do
+    redis.call('XADD', KEYS[2], ARGV[i], 'entry', ARGV[i + 1])
+end
+redis.call('EXPIRE', KEYS[1], ARGV[4])
+redis.call('EXPIRE', KEYS[2], ARGV[4])
+return 1
+"""
+
+_UNAVAILABLE = (
+    rx.ConnectionError,  # also AuthenticationError, BusyLoadingError, MaxConnectionsError
+    rx.TimeoutError,
+    rx.ReadOnlyError,
+    rx.OutOfMemoryError,
+    rx.ClusterError,
+    rx.ClusterDownError,
+    rx.TryAgainError,
+    rx.RedisClusterException,
+    OSError,  # socket errors that slipped through redis-py's own wrapping
+)
+_UNAVAILABLE_REPLIES = ("LOADING", "READONLY", "MASTERDOWN", "CLUSTERDOWN", "TRYAGAIN", "BUSY", "OOM", "NOREPLICAS")
+
+
+def record_key(table_id: str) -> str:
+    return f"table:{{{table_id}}}"
+
+
+def events_key(table_id: str) -> str:
+    return f"table:{{{table_id}}}:events"
+
+
+@contextmanager
+def _translated():
+    """Turn an unreachable / not-ready Redis into StoreUnavailable."""
+    try:
+        yield
+    except StoreUnavailable:
+        raise
+    except _UNAVAILABLE as error:
+        raise StoreUnavailable(f"Redis is unavailable: {error}") from error
+    except rx.ResponseError as error:
+        if str(error).startswith(_UNAVAILABLE_REPLIES):
+            raise StoreUnavailable(f"Redis is unavailable: {error}") from error
+        raise
+
+
+def _ttl(ttl: float) -> int:
+    seconds = math.ceil(ttl)
+    if seconds < 1:
+        raise ValueError(f"ttl must be at least 1 s, not {ttl!r}")
+    return seconds
+
+
+def _stream_args(entries: list[dict], above: int | None) -> list[Any]:
+    """[id, json, id, json, ...] for XADD; versions must not go down (and exceed `above`)."""
+    args: list[Any] = []
+    previous, seq = None, 0
+    for entry in entries:
+        version = entry["version"]
+        if not isinstance(version, int) or isinstance(version, bool) or version < 0:
+            raise ValueError(f"a log entry's version must be a non-negative int, not {version!r}")
+        if above is not None and version <= above:
+            raise ValueError(f"a new log entry's version must exceed {above}, not {version}")
+        if previous is not None and version < previous:
+            raise ValueError("log entries must be in version order")
+        seq = seq + 1 if version == previous else (1 if version == 0 else 0)
+        previous = version
+        args += [f"{version}-{seq}", orjson.dumps(entry)]
+    return args
+
+
+def _decode_entries(messages, after: int) -> list[dict]:
+    out = []
+    for _id, fields in messages or ():
+        if not isinstance(fields, dict):
+            continue
+        raw = fields.get(FIELD.encode(), fields.get(FIELD))
+        if raw is None:
+            continue
+        entry = orjson.loads(raw)
+        if entry.get("version", after + 1) > after:
+            out.append(entry)
+    return out
+
+
+def _is_message(item) -> bool:
+    return isinstance(item, (list, tuple)) and len(item) == 2 and isinstance(item[1], dict)
+
+
+def _xread_messages(reply) -> list:
+    """The messages of a one-stream XREAD reply: RESP2 [[key, messages]], RESP3 {key: [messages]}."""
+    if not reply:
+        return []
+    messages = next(iter(reply.values())) if isinstance(reply, dict) else reply[0][1]
+    while messages and not all(map(_is_message, messages)) and len(messages) == 1:
+        messages = messages[0]
+    return messages or []
+
+
+class RedisStore:
+    """base.TableStore on Redis. Construct with `from_url` or with a redis-py client."""
+
+    def __init__(self, client: redis.Redis, blocking_client: redis.Redis | None = None, *, block_slice: float = BLOCK_SLICE):
+        """`client`: for every command but blocking reads. `blocking_client`: for XREAD BLOCK;
+        its socket timeout must exceed `block_slice`. By default it is a twin of `client`
+        (same connection settings, own pool) whose socket timeout is block_slice + the
+        client's socket timeout + 1 s."""
+        self._client = client
+        self._block_slice = float(block_slice)
+        if blocking_client is None:
+            blocking_client = self._blocking_twin(client)
+        self._blocking = blocking_client
+        self._create = client.register_script(CREATE_LUA)
+        self._commit = client.register_script(COMMIT_LUA)
+
+    @classmethod
+    def from_url(
+        cls,
+        url: str,
+        *,
+        connect_timeout: float = CONNECT_TIMEOUT,
+        socket_timeout: float = SOCKET_TIMEOUT,
+        block_slice: float = BLOCK_SLICE,
+        **kwargs,
+    ) -> "RedisStore":
+        options = dict(
+            socket_connect_timeout=connect_timeout,
+            socket_timeout=socket_timeout,
+            socket_keepalive=True,
+            retry=Retry(NoBackoff(), 0),
+        )
+        options.update(kwargs)
+        # the blocking twin is derived from the client's pool, so options in the URL's query
+        # string (which win over keyword arguments) apply to it as well
+        return cls(redis.Redis.from_url(url, **options), block_slice=block_slice)
+
+    def _blocking_twin(self, client) -> redis.Redis:
+        pool = getattr(client, "connection_pool", None)
+        if pool is None:  # e.g. a RedisCluster: keep the blocks short instead
+            self._block_slice = min(self._block_slice, 1.0)
+            return client
+        kwargs = dict(pool.connection_kwargs)
+        kwargs["socket_timeout"] = _blocking_socket_timeout(self._block_slice, kwargs.get("socket_timeout"))
+        return redis.Redis(connection_pool=redis.ConnectionPool(connection_class=pool.connection_class, **kwargs))
+
+    def _read(self, call: Callable[[], T]) -> T:
+        """An idempotent read: retried once if it failed fast (a connection that just died)."""
+        started = time.monotonic()
+        try:
+            with _translated():
+                return call()
+        except StoreUnavailable:
+            if time.monotonic() - started > 0.5:
+                raise
+        time.sleep(0.05)
+        with _translated():
+            return call()
+
+    # --- TableStore -------------------------------------------------------------------------
+
+    def create(self, record: dict, entries: list[dict], ttl: int) -> None:
+        table_id = record["table_id"]
+        args = [orjson.dumps(record), int(record["version"]), _ttl(ttl), *_stream_args(entries, None)]
+        with _translated():
+            self._create(keys=[record_key(table_id), events_key(table_id)], args=args)
+
+    def get(self, table_id: str) -> dict | None:
+        raw = self._read(lambda: self._client.hget(record_key(table_id), "record"))
+        return None if raw is None else orjson.loads(raw)
+
+    def commit(self, table_id: str, expected: int, record: dict, entries: list[dict], ttl: int) -> bool:
+        args = [
+            int(expected), int(record["version"]), orjson.dumps(record), _ttl(ttl),
+            *_stream_args(entries, int(expected)),
+        ]
+        # Not retried: if the reply was lost, a retry would report a won commit as lost.
+        with _translated():
+            return self._commit(keys=[record_key(table_id), events_key(table_id)], args=args) == 1
+
+    def entries(self, table_id: str, after: int, wait: float) -> list[dict]:
+        after = math.floor(after)
+        start = "-" if after < -1 else str(after + 1)  # "<n>" == "<n>-0": every ID of version > after
+        key = events_key(table_id)
+
+        def look():
+            pipe = self._client.pipeline(transaction=False)
+            pipe.xrange(key, start, "+")
+            pipe.exists(record_key(table_id))
+            return pipe.execute()
+
+        messages, exists = self._read(look)
+        if messages or not exists or wait <= 0:
+            return _decode_entries(messages, after)
+        last_seen = "0-0" if after < 0 else f"{after}-{MAX_SEQ}"  # XREAD returns IDs above it
+        deadline = time.monotonic() + wait
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return []
+            block_ms = max(1, int(min(left, self._block_slice) * 1000))
+            with _translated():
+                reply = self._blocking.xread({key: last_seen}, block=block_ms)
+            messages = _xread_messages(reply)
+            if messages:
+                return _decode_entries(messages, after)
+
+    def delete(self, table_id: str) -> bool:
+        with _translated():
+            return self._client.delete(record_key(table_id), events_key(table_id)) > 0
+
+    def ping(self) -> None:
+        self._read(self._client.ping)
+
+    # --- housekeeping -----------------------------------------------------------------------
+
+    def close(self) -> None:
+        """Close the connection pools (the store reconnects if used again)."""
+        self._client.close()
+        if self._blocking is not self._client:
+            self._blocking.close()

@@ -1,0 +1,518 @@
+"""Server-held tables: the server keeps the state in a table store (Redis, or in-process), seats
+hold secret tokens, moves are compare-and-set on the table's version, and bots take seats.
+
+Each request reads the table's record, works on it with the engine, and writes it back in one
+`store.commit(expected=version)`; a commit that loses a race changes nothing (412). The store
+keeps the full state and the unredacted events; every answer is redacted for its viewer.
+"""
+
+import hashlib
+import hmac
+import re
+import secrets
+import time
+
+import orjson
+from flask import Response, current_app, request, stream_with_context
+from flask_smorest import abort
+from marshmallow import ValidationError, fields, validate
+
+import core
+from core.framework.bots import bot_names, get_bot
+from core.framework.rng import Rng
+
+from .errors import error_responses, fail
+from .parsing import Blueprint
+from .schemas import GAMES, GameMove
+from .schemas.base import check
+from .schemas.tables import (
+    TABLE_ID, CreateTableRequest, MoveRequest, TableCreated, TableSnapshot, TableStep, TableView,
+)
+from .stores import StoreUnavailable
+
+blp = Blueprint("tables", __name__, url_prefix="/v1/tables",
+                description="Tables the server holds: seats with secret tokens, moves with optimistic "
+                            "concurrency (If-Match), bots, and a live event stream.")
+
+SEAT_TOKEN = "seatToken"
+CREATOR_TOKEN = "creatorToken"
+SECURITY_SCHEMES = {
+    SEAT_TOKEN: {"type": "http", "scheme": "bearer",
+                 "description": "A seat's token, from the `seats` of the table's creation answer."},
+    CREATOR_TOKEN: {"type": "http", "scheme": "bearer",
+                    "description": "The `creator_token` of the table's creation answer."},
+}
+_TABLE_ID = re.compile(TABLE_ID)
+TOKEN_BYTES = 32
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{43}")  # secrets.token_urlsafe(TOKEN_BYTES)
+_VERSION_TAG = re.compile(r'\s*(?:(?:W/)?"([0-9]{1,18})"|([0-9]{1,18}))\s*')
+_LAST_EVENT_ID = re.compile(r"\s*(-1|[0-9]{1,18})\s*")
+
+# --- OpenAPI: parameters, headers and links ------------------------------------------------------
+TABLE = [{"in": "path", "name": "table_id", "description": "The table's id, from its creation answer.",
+          "schema": {"type": "string", "pattern": TABLE_ID}}]
+# Documented again as a parameter, beside the security scheme, so that OpenAPI links can pass a
+# seat's token on ($request.header.Authorization); OAS 3.1 tools that build requests ignore it.
+AUTHORIZATION = {"in": "header", "name": "Authorization", "required": False, "schema": {"type": "string"},
+                 "description": "`Bearer <token>` (see the security scheme)."}
+AUTHORIZATION_REQUIRED = {**AUTHORIZATION, "required": True}
+IF_MATCH = {"in": "header", "name": "If-Match", "required": True,
+            "description": 'The version the move is made for: the ETag of the last answer (`"5"`; also '
+                           '`W/"5"` or `5`; `*`: whatever the version is now).',
+            "schema": {"type": "string", "pattern": r'^(\*|(W/)?"[0-9]{1,18}"|[0-9]{1,18})$'}}
+IF_NONE_MATCH = {"in": "header", "name": "If-None-Match", "required": False,
+                 "description": "The ETag of a previous answer: 304 Not Modified while the version is the same.",
+                 "schema": {"type": "string"}}
+LAST_EVENT_ID = {"in": "header", "name": "Last-Event-ID", "required": False,
+                 "description": "Resume after this version (EventSource sends it when it reconnects); "
+                                "no snapshot is sent then. -1: from the setup on.",
+                 "schema": {"type": "string", "pattern": r"^(-1|[0-9]{1,18})$"}}
+AFTER = {"in": "query", "name": "after", "required": False,
+         "description": "As Last-Event-ID, for clients that cannot set headers; the header wins.",
+         "schema": {"type": "integer", "minimum": -1, "maximum": 10**18 - 1}}
+ETAG = {"ETag": {"description": 'The table\'s version, quoted: `"5"`. Send it back in If-Match (moves) or '
+                                 'If-None-Match (reads).', "schema": {"type": "string"}}}
+VARY = {"Vary": {"description": "`Authorization`: each seat sees its own view.", "schema": {"type": "string"}}}
+BODY_ERRORS = ("bad_json", "body_too_large", "unsupported_media_type", "invalid_request")
+SEAT_ZERO = "Bearer {$response.body#/seats/0/token}"
+LINKS_FROM_CREATED = {
+    "getTableAsSeat0": {
+        "operationId": "getTable", "description": "The table as seat 0 sees it, with seat 0's token.",
+        "parameters": {"table_id": "$response.body#/table_id", "header.Authorization": SEAT_ZERO},
+    },
+    "deleteTable": {
+        "operationId": "deleteTable", "description": "Remove the table, as its creator.",
+        "parameters": {"table_id": "$response.body#/table_id",
+                       "header.Authorization": "Bearer {$response.body#/creator_token}"},
+    },
+}
+# From a seat's view (GET or a move's answer): play that seat's first option, at that version.
+LINKS_FROM_SEAT = {
+    "playFirstOption": {
+        "operationId": "playMove", "description": "Play the first option of the seat's first pending decision.",
+        "parameters": {"table_id": "$request.path.table_id", "header.Authorization": "$request.header.Authorization",
+                       "header.If-Match": "$response.header.ETag"},
+        "requestBody": {"move": "$response.body#/pending/0/options/0"},
+    },
+}
+
+
+def register(api) -> None:
+    """The security schemes, and the event stream's message schemas as named components."""
+    api.ma_plugin.converter.add_attribute_function(_property_names)
+    for name, scheme in SECURITY_SCHEMES.items():
+        api.spec.components.security_scheme(name, scheme)
+    api.spec.components.schema("TableSnapshot", schema=TableSnapshot)
+    api.spec.components.schema("TableStep", schema=TableStep)
+
+
+def _property_names(self, field, **kwargs) -> dict:
+    """apispec attribute function: a Dict whose keys must match a pattern says so (`propertyNames`)."""
+    keys = getattr(field, "key_field", None) if isinstance(field, fields.Dict) else None
+    patterns = [v.regex.pattern for v in getattr(keys, "validators", ()) if isinstance(v, validate.Regexp)]
+    return {"propertyNames": {"pattern": patterns[0]}} if patterns else {}
+
+
+# --- Endpoints ---------------------------------------------------------------------------------
+def _create_examples() -> dict:
+    out = {}
+    for game in GAMES:
+        info = core.get_game(game)
+        players = max(2, info.min_players) if info.max_players >= 2 else info.min_players
+        body = {"game": game, "players": players, "seed": 1}
+        if players > 1:
+            body["bots"] = {str(players - 1): "random"}
+        out[game] = {"summary": f"{info.name}, the last seat a bot", "value": body}
+    return out
+
+
+@blp.route("", methods=["POST"])
+@blp.arguments(CreateTableRequest(), examples=_create_examples())
+@blp.response(201, TableCreated, headers={
+    "Location": {"description": "The table's URL.", "schema": {"type": "string"}}, **ETAG})
+@blp.doc(operationId="createTable", responses={
+    201: {"links": LINKS_FROM_CREATED}, **error_responses("invalid_options", *BODY_ERRORS, "store_unavailable")})
+def create_table(args):
+    """Set up a game on the server: one secret token per human seat and one for the creator (shown only
+    here), the spectator's view; bots in `bots` seats move at once if it is their turn."""
+    game = core.get_game(args["game"])
+    players = args["players"]
+    seed = args["seed"] if "seed" in args else secrets.randbits(63)
+    step = core.new_game(game.id, players, args.get("options"), seed)
+    bots = _check_bots(game, players, args.get("bots") or {})
+
+    tokens = {seat: None if str(seat) in bots else secrets.token_urlsafe(TOKEN_BYTES) for seat in range(players)}
+    creator = secrets.token_urlsafe(TOKEN_BYTES)
+    record = {
+        "table_id": secrets.token_urlsafe(12),
+        "game": game.id,
+        "version": step.state["version"],
+        "state": step.state,
+        "seats": {str(seat): None if token is None else _digest(token) for seat, token in tokens.items()},
+        "bots": bots,
+        # The bots' own dice, apart from the game's: from the seed, so a seeded table replays exactly.
+        "bot_rng": Rng.from_seed(f"bots:{type(seed).__name__}:{seed}").dump(),
+        "creator": _digest(creator),
+        "created": time.time(),
+    }
+    entries = [{"version": step.state["version"], "events": step.events}]
+    step = _bots_play(record, step, entries)
+    _store().create(record, entries, _ttl())
+
+    seen = core.view(record["state"], None, trusted=True)
+    body = {
+        "table_id": record["table_id"], "version": record["version"], "game": game.id, "players": players,
+        "seats": [{"seat": seat, "token": token, "bot": bots.get(str(seat))} for seat, token in tokens.items()],
+        "creator_token": creator, **seen,
+    }
+    response = current_app.json.response(body)
+    response.status_code = 201
+    response.headers["Location"] = f"{blp.url_prefix}/{record['table_id']}"
+    return _tagged(response, record)
+
+
+@blp.route("/<table_id>", methods=["GET"], parameters=TABLE)
+@blp.response(200, TableView, headers={**ETAG, **VARY})
+@blp.doc(operationId="getTable", security=[{SEAT_TOKEN: []}, {}],
+         parameters=[AUTHORIZATION, IF_NONE_MATCH],
+         responses={200: {"links": LINKS_FROM_SEAT},
+                    304: {"description": "Not Modified: the version is still the one in If-None-Match.",
+                          "headers": ETAG},
+                    **error_responses("invalid_token", "unknown_table", "store_unavailable")})
+def get_table(table_id):
+    """The table as a seat sees it (with a seat's token) or as a spectator (without one): the view, that
+    seat's own decisions, who is awaited, the outcome. The ETag is the version."""
+    token = _bearer(required=False)
+    record = _record(table_id)
+    seat = _seat(record, token)
+    if request.if_none_match.contains_weak(str(record["version"])):
+        return _tagged(Response(status=304), record)
+    return _tagged(current_app.json.response(_table_body(record, seat)), record)
+
+
+@blp.route("/<table_id>/moves", methods=["POST"], parameters=TABLE)
+@blp.arguments(MoveRequest(), examples={"move": {"value": {"move": {"player": 0, "kind": "draw"}}}})
+@blp.response(200, TableView, headers={**ETAG, **VARY})
+@blp.doc(operationId="playMove", security=[{SEAT_TOKEN: []}], parameters=[AUTHORIZATION_REQUIRED, IF_MATCH],
+         responses={200: {"links": LINKS_FROM_SEAT}, **error_responses(
+             "invalid_if_match", "missing_token", "invalid_token", "wrong_seat", "unknown_table", "illegal_move",
+             "not_your_turn", "game_over", "stale_version", "invalid_move", "precondition_required",
+             *BODY_ERRORS, "store_unavailable")})
+def play_move(args, table_id):
+    """Make a move for the token's seat, at the version in If-Match: the answer is the table as that seat
+    now sees it (bots that became due have moved too), with the new ETag. Another move first: 412."""
+    token = _bearer(required=True)
+    versions = _if_match()
+    record = _record(table_id)
+    seat = _seat(record, token)
+    if versions is not None and record["version"] not in versions:
+        fail("stale_version", f"The table is at version {record['version']}, not the one in If-Match; "
+                              "get the table again and choose anew.", {"ETag": _etag(record)})
+    move = args["move"]
+    if type(move.get("player")) is not int or move["player"] != seat:
+        _check_shape(move)
+        fail("wrong_seat", f"This token is seat {seat}'s; the move names seat {move.get('player')!r}.")
+    try:
+        step = core.apply(record["state"], move, trusted=True)
+    except (core.GameOver, core.InvalidMove, core.NotYourTurn, core.IllegalMove):
+        _check_shape(move)  # a move that does not even fit the schema is a 422, not a 409
+        raise
+    expected = record["version"]
+    record = dict(record)
+    entries = [{"version": step.state["version"], "events": step.events}]
+    record["state"], record["version"] = step.state, step.state["version"]
+    _bots_play(record, step, entries)
+    store = _store()
+    if not store.commit(table_id, expected, record, entries, _ttl()):
+        now = store.get(table_id)
+        if now is None:
+            _unknown(table_id)
+        fail("stale_version", f"Another move came first: the table is at version {now['version']} now; "
+                              "get the table again and choose anew.", {"ETag": _etag(now)})
+    return _tagged(current_app.json.response(_table_body(record, seat)), record)
+
+
+EVENT_STREAM = """\
+Server-Sent Events (text/event-stream); the schema describes one event, its `data` a JSON text:
+
+- `event: snapshot` (only when neither Last-Event-ID nor `after` is given, first): `id` the version,
+  `data` a `TableSnapshot` {version, view, pending, waiting_for, outcome} for this viewer.
+- `event: step`, one per accepted move in order (version 0 is the setup): `id` the version,
+  `data` a `TableStep` {version, events, outcome}, the events redacted for this viewer.
+- `event: error` with an `Error` as data when the store fails mid-stream; the stream then ends
+  (reconnect with Last-Event-ID).
+- `: keepalive` comment lines after SSE_KEEPALIVE seconds (15) without a message.
+
+The stream ends once the game is over and everything was sent, when the table is deleted or
+expires, or after SSE_MAX_SECONDS (reconnect with Last-Event-ID: nothing is lost).
+"""
+
+
+
+
+def _sse_event(name: str, data_schema: str, with_id: bool = True) -> dict:
+    properties = {
+        "event": {"const": name},
+        "data": {"type": "string", "contentMediaType": "application/json",
+                 "contentSchema": {"$ref": f"#/components/schemas/{data_schema}"}},
+    }
+    if with_id:
+        properties["id"] = {"type": "string", "pattern": "^[0-9]+$", "description": "The version."}
+    return {"type": "object", "title": name, "properties": properties,
+            "required": ["event", "data", *(["id"] if with_id else [])]}
+
+
+# One event of the stream, as OpenAPI 3.2's `itemSchema` would say (3.1: the media type's `schema`).
+SSE_EVENT = {"oneOf": [_sse_event("snapshot", "TableSnapshot"), _sse_event("step", "TableStep"),
+                       _sse_event("error", "Error", with_id=False)]}
+
+
+@blp.route("/<table_id>/events", methods=["GET"], parameters=TABLE)
+@blp.doc(operationId="tableEvents", security=[{SEAT_TOKEN: []}, {}],
+         parameters=[AUTHORIZATION, LAST_EVENT_ID, AFTER],
+         responses={
+             200: {"description": EVENT_STREAM,
+                   "headers": {"Cache-Control": {"description": "`no-cache`", "schema": {"type": "string"}},
+                               "X-Accel-Buffering": {"description": "`no`: proxies must not buffer it.",
+                                                     "schema": {"type": "string"}}},
+                   "content": {"text/event-stream": {
+                       "schema": SSE_EVENT,
+                       "example": 'id: 3\nevent: step\ndata: {"version":3,"events":[],"outcome":null}\n\n',
+                   }}},
+             204: {"description": "No Content: the game is over and the client has every step already "
+                                  "(EventSource stops reconnecting)."},
+             **error_responses("invalid_last_event_id", "invalid_token", "unknown_table", "store_unavailable"),
+         })
+def table_events(table_id):
+    """What happens at the table, live, as this seat (or a spectator) may see it; resumable."""
+    token = _bearer(required=False)
+    record = _record(table_id)
+    seat = _seat(record, token)
+    after = _resume_point(record)
+    over = record["state"]["outcome"] is not None
+    if after is not None and over and after >= record["version"]:
+        return _no_content()
+    config = current_app.config
+    stream = _stream(_store(), record, seat, after, float(config["SSE_KEEPALIVE"]), float(config["SSE_MAX_SECONDS"]))
+    return Response(stream_with_context(stream), mimetype="text/event-stream",
+                    headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no", "Vary": "Authorization"})
+
+
+@blp.route("/<table_id>", methods=["DELETE"], parameters=TABLE)
+@blp.response(204)
+@blp.doc(operationId="deleteTable", security=[{CREATOR_TOKEN: []}], parameters=[AUTHORIZATION_REQUIRED],
+         responses=error_responses("missing_token", "invalid_token", "not_creator", "unknown_table",
+                                   "store_unavailable"))
+def delete_table(table_id):
+    """Remove the table and its events, with the creator's token; open event streams end."""
+    token = _bearer(required=True)
+    record = _record(table_id)
+    digest = _digest(token)
+    if not hmac.compare_digest(record["creator"], digest):
+        _seat(record, token)  # 401 unless it is a seat's token
+        fail("not_creator", "Only the creator's token may delete the table; this is a seat's token.")
+    if not _store().delete(table_id):
+        _unknown(table_id)
+    return _no_content()
+
+
+# --- The stream --------------------------------------------------------------------------------
+def _stream(store, record: dict, seat, after, keepalive: float, max_seconds: float):
+    """The SSE messages: a snapshot unless resuming, then the log entries as they come.
+
+    `store.entries(..., wait)` blocks until there is something after `after` (Redis: XREAD BLOCK,
+    memory: a condition), so this works on any worker of any host, whoever made the move. An
+    empty batch is `keepalive` seconds of silence: the table is checked to still exist, and a
+    comment line keeps proxies (and our view of a vanished client) alive.
+    """
+    table_id = record["table_id"]
+    deadline = time.monotonic() + max_seconds if max_seconds > 0 else None
+    # Something at once, so the headers go out now (gunicorn sends them with the first chunk):
+    # a client resuming at the latest version would otherwise wait a whole keepalive for them.
+    yield "retry: 2000\n\n"
+    try:
+        if after is None:
+            snapshot = {"version": record["version"], **core.view(record["state"], seat, trusted=True)}
+            yield _message("snapshot", record["version"], snapshot)
+            after = record["version"]
+        while not (record["state"]["outcome"] is not None and after >= record["version"]):
+            wait = keepalive if deadline is None else max(0.0, min(keepalive, deadline - time.monotonic()))
+            batch = store.entries(table_id, after, wait)
+            latest = store.get(table_id)
+            if latest is None:
+                return  # deleted, or expired
+            record = latest
+            for entry in batch:
+                version = entry["version"]
+                # Entries come before the record is read, and only the last move can end a game.
+                outcome = record["state"]["outcome"] if version == record["version"] else None
+                events = core.view_events(record["state"], entry["events"], seat)
+                yield _message("step", version, {"version": version, "events": events, "outcome": outcome})
+                after = version
+            if not batch:
+                yield ": keepalive\n\n"
+            if deadline is not None and time.monotonic() >= deadline:
+                return
+    except StoreUnavailable as error:
+        current_app.logger.warning("Table store unavailable in the event stream of %s: %s", table_id, error)
+        data = {"code": "store_unavailable", "message": "The table store cannot be reached right now; reconnect "
+                                                        "with Last-Event-ID in a moment."}
+        yield f"event: error\ndata: {orjson.dumps(data).decode()}\n\n"
+
+
+def _message(event: str, version: int, data: dict) -> str:
+    return f"id: {version}\nevent: {event}\ndata: {orjson.dumps(data).decode()}\n\n"
+
+
+def _resume_point(record: dict) -> int | None:
+    """The version to resume after (Last-Event-ID, else ?after), or None for a fresh stream."""
+    raw, name = request.headers.get("Last-Event-ID"), "The Last-Event-ID header"
+    if raw is None:
+        raw, name = request.args.get("after"), "The query parameter `after`"
+    if raw is None:
+        return None
+    match = _LAST_EVENT_ID.fullmatch(raw)
+    if not match:
+        fail("invalid_last_event_id", f"{name} must be a version of the table (an integer from -1), not {raw[:40]!r}.")
+    after = int(match.group(1))
+    if after > record["version"]:
+        fail("invalid_last_event_id", f"{name} says {after}, but the table is only at version {record['version']}.")
+    return after
+
+
+# --- Helpers -----------------------------------------------------------------------------------
+def _store():
+    return current_app.extensions["table_store"]
+
+
+def _ttl() -> int:
+    return int(current_app.config["TABLE_TTL"])
+
+
+def _digest(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _unknown(table_id: str):
+    fail("unknown_table", f"There is no table {table_id[:80]!r}: it never existed, expired or was deleted.")
+
+
+def _record(table_id: str) -> dict:
+    record = _TABLE_ID.fullmatch(table_id) and _store().get(table_id)
+    if not record:
+        _unknown(table_id)
+    return record
+
+
+def _bearer(required: bool) -> str | None:
+    """The token of `Authorization: Bearer <token>`; None when there is no header (and none is required)."""
+    header = request.headers.get("Authorization", "").strip()
+    if not header:
+        if required:
+            fail("missing_token", "This request needs the header `Authorization: Bearer <token>`.",
+                 {"WWW-Authenticate": 'Bearer realm="tables"'})
+        return None
+    scheme, _, token = header.partition(" ")
+    token = token.strip()
+    if scheme.lower() != "bearer" or not token:
+        _invalid_token("The Authorization header must be `Bearer <token>`.")
+    if not _TOKEN.fullmatch(token):  # no table has it, whichever table this is
+        _invalid_token("That is not a token of this server: tokens are the 43 characters given at creation.")
+    return token
+
+
+def _invalid_token(message: str):
+    fail("invalid_token", message, {"WWW-Authenticate": 'Bearer realm="tables", error="invalid_token"'})
+
+
+def _seat(record: dict, token: str | None) -> int | None:
+    """The seat whose token this is (None: no token, a spectator); 401 when it is no seat's token."""
+    if token is None:
+        return None
+    digest, found = _digest(token), None
+    for seat, stored in record["seats"].items():
+        if stored is not None and hmac.compare_digest(stored, digest):
+            found = int(seat)
+    if found is None:
+        _invalid_token("That token is not one of this table's seat tokens.")
+    return found
+
+
+def _if_match() -> list[int] | None:
+    """The versions If-Match accepts (None for `*`); 428 without it, 400 when it is unreadable."""
+    raw = request.headers.get("If-Match", "").strip()
+    if not raw:
+        fail("precondition_required", "A move needs the header If-Match with the table's version (its ETag, "
+                                      'e.g. If-Match: "5"), so that it cannot apply to a table that moved on.')
+    if raw == "*":
+        return None
+    versions = []
+    for part in raw.split(","):
+        match = _VERSION_TAG.fullmatch(part)
+        if not match:
+            fail("invalid_if_match", f'If-Match must be the table\'s version as an ETag ("5"), not {raw[:40]!r}.')
+        versions.append(int(match.group(1) or match.group(2)))
+    return versions
+
+
+def _check_bots(game, players: int, bots: dict) -> dict:
+    known = bot_names(game)
+    for key, name in bots.items():
+        if int(key) >= players:
+            raise core.InvalidOptions(f"Bot seat {key} is not a seat of this table (0 to {players - 1}).",
+                                      {f"bots.{key}": ["no such seat"]})
+        if name not in known:
+            raise core.InvalidOptions(f"{game.name} has no bot named {name!r}; bots: {', '.join(known)}.",
+                                      {f"bots.{key}": ["unknown bot"]})
+    return {str(int(key)): name for key, name in sorted(bots.items(), key=lambda item: int(item[0]))}
+
+
+def _bots_play(record: dict, step, entries: list) -> "core.Step":
+    """While a bot's seat has a decision pending, that bot moves (each move its own log entry).
+
+    A bot sees only its seat's view and decisions (core.view), and throws the table's own dice.
+    """
+    bots = record["bots"]
+    if not bots:
+        return step
+    game = core.get_game(record["game"])
+    rng = Rng.load(record["bot_rng"])
+    while True:
+        seat = next((d["player"] for d in step.pending if str(d["player"]) in bots), None)
+        if seat is None:
+            break
+        move = get_bot(game, bots[str(seat)]).choose(core.view(step.state, seat, trusted=True), rng)
+        step = step.play(move)
+        entries.append({"version": step.state["version"], "events": step.events})
+    record["state"], record["version"], record["bot_rng"] = step.state, step.state["version"], rng.dump()
+    return step
+
+
+def _check_shape(move: dict) -> None:
+    try:
+        check(GameMove, move)
+    except ValidationError as bad:
+        abort(422, messages={"json": {"move": bad.messages}})
+
+
+def _table_body(record: dict, seat: int | None) -> dict:
+    seen = core.view(record["state"], seat, trusted=True)
+    return {"table_id": record["table_id"], "version": record["version"], "seat": seat, **seen}
+
+
+def _no_content() -> Response:
+    response = Response(status=204)
+    del response.headers["Content-Type"]
+    return response
+
+
+def _etag(record: dict) -> str:
+    return f'"{record["version"]}"'
+
+
+def _tagged(response: Response, record: dict) -> Response:
+    response.headers["ETag"] = _etag(record)
+    response.headers["Vary"] = "Authorization"
+    response.headers["Cache-Control"] = "private, no-cache"
+    return response
+
