@@ -26,23 +26,19 @@ machine's cores with the server, so absolute requests/s are a floor; the ratio i
 
 import argparse
 import http.client
-import os
 import importlib
+import os
 import json
 import signal
-import socket
 import statistics
-import subprocess
 import sys
-import tempfile
 import threading
 import time
 
 import orjson
 
-from _common import run_facts
+from _common import ROOT, Gunicorn, run_facts
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 APPLY = "/v1/games/shufflers/apply"
 ECHO = "/v1/_echo"
 TARGET = 1.5  # the issue's target: apply costs at most 1.5x echo
@@ -76,66 +72,6 @@ def bodies_of(pairs):
 
 
 # --- the server -------------------------------------------------------------------------
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class Server:
-    """gunicorn in its own process group; `stop()` is idempotent and always safe to call."""
-
-    def __init__(self, app, workers, threads):
-        self.port = free_port()
-        self.log = tempfile.NamedTemporaryFile(prefix="bench-gunicorn-", suffix=".log", delete=False)
-        env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "GUNICORN_ACCESSLOG", "GUNICORN_CMD_ARGS")}
-        env.update(SHUFFLE_BENCH_ECHO="1", WEB_CONCURRENCY=str(workers), HOST="127.0.0.1", PORT=str(self.port))
-        self.cmd = [
-            sys.executable, "-m", "gunicorn", "-c", os.path.join(ROOT, "gunicorn.conf.py"),
-            "--workers", str(workers), "--threads", str(threads), "--bind", f"127.0.0.1:{self.port}",
-            "--log-level", "warning", app,
-        ]
-        self.proc = subprocess.Popen(
-            self.cmd, cwd=ROOT, env=env, stdin=subprocess.DEVNULL, stdout=self.log, stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-
-    def log_tail(self, lines=40):
-        self.log.flush()
-        with open(self.log.name, errors="replace") as f:
-            return "".join(f.readlines()[-lines:])
-
-    def wait_ready(self, timeout=60.0):
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"gunicorn exited with {self.proc.returncode}:\n{self.log_tail()}")
-            try:
-                conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=2)
-                conn.request("GET", "/healthz")
-                if conn.getresponse().status == 200:
-                    conn.close()
-                    return
-                conn.close()
-            except OSError:
-                pass
-            time.sleep(0.1)
-        raise RuntimeError(f"gunicorn did not answer /healthz within {timeout:.0f} s:\n{self.log_tail()}")
-
-    def stop(self):
-        if self.proc.poll() is None:
-            self.proc.terminate()  # SIGTERM to the master: graceful stop of its workers
-            try:
-                self.proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.proc.pid, signal.SIGKILL)  # the group this script started
-                self.proc.wait()
-        try:
-            os.unlink(self.log.name)
-        except OSError:
-            pass
-
-
 # --- the client -------------------------------------------------------------------------
 HEADERS = {"Content-Type": "application/json", "Accept": "application/json"}
 
@@ -221,7 +157,8 @@ def summary(wall, lats):
 
 
 def bench_http(args, pairs, bodies):
-    server = Server(args.app, args.workers, args.threads)
+    server = Gunicorn({"SHUFFLE_BENCH_ECHO": "1", "WEB_CONCURRENCY": str(args.workers),
+                       "GUNICORN_THREADS": str(args.threads)}, app=args.app)
     try:
         server.wait_ready()
         check_endpoints(server.port, pairs, bodies)

@@ -6,8 +6,8 @@
     uv run --frozen python bench/playouts.py --profile "shufflers solo"
 
 Each playout starts a seeded game and, until nothing is pending, picks uniformly among every
-option of every pending decision (flattened) with a seeded `core.framework.rng.Rng` and plays
-it. The same games (same seeds, same picks) are played in three modes:
+option of every pending decision (flattened) with a seeded `random.Random` (the same kind of
+dice as the RLCard loop) and plays it. The same games (same seeds, same picks) are played in three modes:
 
 - `play`:      `step.play(move)`, the fast path for a Step the engine produced itself (no state
                validation, pending decisions reused from the Step);
@@ -97,15 +97,13 @@ class EnginePlayouts:
 
     def __init__(self, game, players, options):
         import core
-        from core.framework.rng import Rng
-
-        self.core, self.Rng = core, Rng
+        self.core = core
         self.game, self.players, self.options = game, players, options
         self.next_seed = dict.fromkeys(MODES, 0)
         core.new_game(game, players, options, 0)  # unknown game or bad options: fail now, loudly
 
     def run(self, seconds, mode):
-        new_game, apply, Rng = self.core.new_game, self.core.apply, self.Rng
+        new_game, apply = self.core.new_game, self.core.apply
         game, players, options = self.game, self.players, self.options
         seed = self.next_seed[mode]
         moves = games = 0

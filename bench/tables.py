@@ -43,10 +43,9 @@ import time
 
 import orjson
 
-from _common import run_facts
-from http_api import APPLY, ECHO, bodies_of, free_port, pct, real_pairs, summary
+from _common import Gunicorn, free_port, run_facts
+from http_api import APPLY, ECHO, bodies_of, pct, real_pairs, summary
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TABLES = "/v1/tables"
 TARGET = 2.0  # a table move costs at most 2x the echo request
 
@@ -90,62 +89,6 @@ class Redis:
                 self.proc.kill()
                 self.proc.wait()
         shutil.rmtree(self.dir, ignore_errors=True)
-
-
-class Server:
-    """gunicorn with the Redis store, in its own process group; `stop()` is idempotent."""
-
-    def __init__(self, redis_url, workers, threads, ttl):
-        self.port = free_port()
-        self.log = tempfile.NamedTemporaryFile(prefix="bench-gunicorn-", suffix=".log", delete=False)
-        env = {k: v for k, v in os.environ.items() if k not in ("GUNICORN_ACCESSLOG", "GUNICORN_CMD_ARGS")}
-        env.update(SHUFFLE_BENCH_ECHO="1", REDIS_URL=redis_url, TABLE_TTL=str(ttl), WEB_CONCURRENCY=str(workers),
-                   GUNICORN_THREADS=str(threads), HOST="127.0.0.1", PORT=str(self.port), GUNICORN_LOGLEVEL="warning")
-        self.cmd = [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py", "api:create_app()"]
-        self.proc = subprocess.Popen(
-            self.cmd, cwd=ROOT, env=env, stdin=subprocess.DEVNULL, stdout=self.log, stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-
-    def log_tail(self, lines=40):
-        self.log.flush()
-        with open(self.log.name, errors="replace") as f:
-            return "".join(f.readlines()[-lines:])
-
-    def wait_ready(self, timeout=60.0):
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"gunicorn exited with {self.proc.returncode}:\n{self.log_tail()}")
-            try:
-                conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=2)
-                conn.request("GET", "/readyz")
-                status = conn.getresponse().status
-                conn.close()
-                if status == 200:
-                    return
-            except OSError:
-                pass
-            time.sleep(0.1)
-        raise RuntimeError(f"gunicorn was not ready (/readyz) within {timeout:.0f} s:\n{self.log_tail()}")
-
-    def stop(self):
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                pass
-        try:
-            os.killpg(self.proc.pid, signal.SIGKILL)  # the group this script started
-        except ProcessLookupError:
-            pass
-        if self.proc.poll() is None:
-            self.proc.wait()
-        try:
-            os.unlink(self.log.name)
-        except OSError:
-            pass
 
 
 # --- the client -----------------------------------------------------------------------------
@@ -283,7 +226,8 @@ def bench(args, apply_bodies):
     server = None
     players, conns = [], []
     try:
-        server = Server(args.redis_url or redis.url, args.workers, args.threads, args.ttl)
+        server = Gunicorn({"SHUFFLE_BENCH_ECHO": "1", "REDIS_URL": args.redis_url or redis.url, "TABLE_TTL": str(args.ttl),
+                           "WEB_CONCURRENCY": str(args.workers), "GUNICORN_THREADS": str(args.threads)}, ready="/readyz")
         server.wait_ready()
         players = [Player(server.port, i) for i in range(args.clients)]
         conns = [http.client.HTTPConnection("127.0.0.1", server.port, timeout=30) for _ in range(args.clients)]

@@ -375,7 +375,6 @@ def _contribution_options(state: dict, task: dict) -> list[dict]:
     """
     zone, amount = task["source"], task["amount"]
     pool = _pool(state, zone)
-    paid = total(task["paid"])
     if not task["paid"] and amount <= 10:
         exact = [(p, c) for p, c in pool if VALUE[c] == amount]
         if exact:
