@@ -9,6 +9,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -84,3 +85,19 @@ class Gunicorn:
             os.unlink(self.log.name)
         except OSError:
             pass
+
+
+def run_clients(client, clients: int, start_line, lats: list, errors: list):
+    """Run `client(i)` in `clients` threads that all wait at `start_line` (a Barrier that
+    this thread joins too): the wall time from the start line, and every latency."""
+    threads = [threading.Thread(target=client, args=(i,), daemon=True) for i in range(clients)]
+    for t in threads:
+        t.start()
+    start_line.wait()
+    t0 = time.perf_counter()
+    for t in threads:
+        t.join()
+    wall = time.perf_counter() - t0
+    if errors:
+        raise RuntimeError(errors[0])
+    return wall, [x for lst in lats for x in lst]

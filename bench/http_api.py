@@ -37,7 +37,7 @@ import time
 
 import orjson
 
-from _common import ROOT, Gunicorn, run_facts
+from _common import ROOT, Gunicorn, run_clients, run_facts
 
 APPLY = "/v1/games/shufflers/apply"
 ECHO = "/v1/_echo"
@@ -127,17 +127,7 @@ def phase(port, path, bodies, requests, clients):
         finally:
             conn.close()
 
-    threads = [threading.Thread(target=client, args=(i,), daemon=True) for i in range(clients)]
-    for t in threads:
-        t.start()
-    start_line.wait()
-    t0 = time.perf_counter()
-    for t in threads:
-        t.join()
-    wall = time.perf_counter() - t0
-    if errors:
-        raise RuntimeError(errors[0])
-    return wall, [x for lst in lats for x in lst]
+    return run_clients(client, clients, start_line, lats, errors)
 
 
 def pct(sorted_values, q):

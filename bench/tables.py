@@ -43,7 +43,7 @@ import time
 
 import orjson
 
-from _common import Gunicorn, free_port, run_facts
+from _common import Gunicorn, free_port, run_clients, run_facts
 from http_api import APPLY, ECHO, bodies_of, pct, real_pairs, summary
 
 TABLES = "/v1/tables"
@@ -181,17 +181,7 @@ def run_threads(clients, per, work):
         except Exception as exc:  # noqa: BLE001  reported below, the run fails
             errors.append(f"client {i}: {exc!r}")
 
-    threads = [threading.Thread(target=client, args=(i,), daemon=True) for i in range(clients)]
-    for t in threads:
-        t.start()
-    start_line.wait()
-    t0 = time.perf_counter()
-    for t in threads:
-        t.join()
-    wall = time.perf_counter() - t0
-    if errors:
-        raise RuntimeError(errors[0])
-    return wall, [x for lst in lats for x in lst]
+    return run_clients(client, clients, start_line, lats, errors)
 
 
 def split(total, parts):
