@@ -53,6 +53,8 @@ class ErrorSchema(ma.Schema):
     message = fields.String(required=True, metadata={"description": "A full sentence for people."})
     errors = fields.Dict(keys=fields.String(), values=fields.List(fields.String()),
                          metadata={"description": "Per field (dotted path), what is wrong with it."})
+    rule = fields.String(metadata={"description": "With `illegal_move`, when the game can name it: the rule the "
+                                                  "move breaks, stable and snake_case (e.g. `one_card_per_turn`)."})
 
 
 def error_responses(*codes: str) -> dict:
@@ -80,7 +82,10 @@ def body(code: str, message: str, errors: dict | None = None) -> dict:
 def engine_error(error):
     """An `EngineError` from core: its code decides the status."""
     status = ERRORS.get(error.code, (422,))[0]
-    return body(error.code, error.message, error.errors), status
+    out = body(error.code, error.message, error.errors)
+    if getattr(error, "rule", None):
+        out["rule"] = error.rule
+    return out, status
 
 
 def http_error(error):

@@ -192,6 +192,7 @@ def _refuse(state: dict, pending: list, move) -> None:
     if not mine:
         raise NotYourTurn(f"Seat {player} has no decision to make now.")
     if not any(same(move, o) for d in mine for o in d["options"]):
+        GAMES[state["game"]].refuse(state, mine, move)
         kinds = sorted({d["kind"] for d in mine})
         raise IllegalMove(
             f"That move is not legal for seat {player} now; the pending decision is {' or '.join(kinds)}, "

@@ -31,9 +31,17 @@ class InvalidMove(EngineError):
 
 
 class IllegalMove(EngineError):
-    """A well-formed move that the rules do not allow right now."""
+    """A well-formed move that the rules do not allow right now.
+
+    `rule`, when the game can name it, is a stable snake_case name of the rule the move
+    breaks (e.g. "one_card_per_turn"); the code stays "illegal_move".
+    """
 
     code = "illegal_move"
+
+    def __init__(self, message: str, errors: dict | None = None, rule: str | None = None):
+        super().__init__(message, errors)
+        self.rule = rule
 
 
 class NotYourTurn(EngineError):

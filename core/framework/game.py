@@ -118,6 +118,12 @@ class Game:
         """What `player` may see (None: a spectator). The framework drops the RNG state."""
         raise NotImplementedError
 
+    def refuse(self, state: dict, pending: list, move: dict) -> None:
+        """Explain an illegal move: called when `move` is none of the options of its seat's
+        `pending` decisions. A game that can name the rule it breaks raises
+        `IllegalMove(message, rule=...)`; returning lets the framework give its generic answer.
+        """
+
     def view_event(self, event: dict, player: int | None) -> dict:
         """An event as `player` may see it. Public by default."""
         return event
