@@ -1,0 +1,3 @@
+from .game import BIG_SHUFFLE
+
+__all__ = ["BIG_SHUFFLE"]

@@ -1,0 +1,1382 @@
+"""The Big Shuffle: the film-noir scene-changing game (rules: big-shuffle-rulebook.txt).
+
+The module follows the rulebook: setting up, the character turn (start of turn abilities,
+draw, play a card or attempt a scene change), the scene change in its four steps, moving
+scenes and The Big Shuffle, winning, and the expert variation. The wire format and the card
+vocabulary are in docs/big-shuffle-contract.md; rulings in docs/rulings-big-shuffle.md.
+
+How a move is resolved: `play` applies the move, then `_run` does every piece of bookkeeping
+until somebody must choose. Effects that wait their turn sit in `state["queue"]` as small
+task records (`{"do": "draw", "player": 1, "amount": 2}`); a task runs by itself unless it
+needs a choice, in which case it is the pending decision. The scene change in progress is
+`state["attempt"]`. `play` works on a deep copy of the state, so nothing is shared.
+"""
+
+from core.framework.errors import IllegalMove, InvalidOptions, InvalidState
+from core.framework.game import FRAMEWORK_FIELDS, Game, Option, decision
+from core.framework.rng import Rng
+
+from .cards import (AGENDAS, ALL_IDS, CARD, CATALOG, CHANGES, CHARACTERS, INFORMANTS, NOIR, PLACES,
+                    HAVING, REACTION_WINDOW, SCENE_TYPE, SCENE_TYPES, SCENES, TITLES, TYPE, effects)
+
+HIDDEN = {"hidden": True}
+MODES = ("beginner", "standard", "expert")
+EXPERT_POINTS = 5
+LOOT_LIMIT = 3
+STEPS = ("character", "start", "draw", "main", "end")
+STATE_FIELDS = frozenset(FRAMEWORK_FIELDS + (
+    "seats", "shared", "characters", "agendas", "noir", "informants", "changes", "city",
+    "removed", "played", "turn", "attempt", "queue"))
+
+
+class BigShuffle(Game):
+    def __init__(self):
+        super().__init__(
+            id="big-shuffle",
+            name="The Big Shuffle",
+            min_players=2,
+            max_players=4,
+            summary=(
+                "A film noir card game: line up the active WHO, WHAT and WHERE scenes of the city "
+                "to match your secret agendas, changing scenes with influence, informants, loot "
+                "and hired goons, while everyone else tries to change them back."
+            ),
+            options=(
+                Option("mode", "string", "standard",
+                       "beginner: the agendas between players are face up; standard: all agendas face "
+                       "down; expert (\"Cement Shoes and Brass Tax\"): Big Shuffle setup without titles, "
+                       "agendas scored at the end of your turn, first to 5 points wins.", MODES),
+                Option("characters", "array", [],
+                       "Preassigned characters, one id per seat in seat order. Empty: players choose "
+                       "in seat order.", tuple(CHARACTERS)),
+                Option("reaction_windows", "string", "holders",
+                       "Who is asked at a reaction moment: `holders`, only seats holding a reaction "
+                       "that fits; `always`, every other seat (nobody learns who holds one).",
+                       ("holders", "always")),
+                Option("expansions", "array", [], "Expansions in play (none yet).", ()),
+            ),
+        )
+
+    def check_options(self, options: dict, players: int) -> None:
+        chosen = options["characters"]
+        if chosen and len(chosen) != players:
+            raise InvalidOptions(f"Option 'characters' must name one character per seat ({players}).",
+                                 {"characters": ["one per seat"]})
+
+    def normalize_options(self, options, players):
+        # characters keep seat order (the base class sorts arrays into catalog order)
+        raw = options.get("characters") if isinstance(options, dict) else None
+        out = super().normalize_options(options, players)
+        if isinstance(raw, list) and out["characters"]:
+            out["characters"] = list(raw)
+        return out
+
+    def cards(self) -> list[dict]:
+        return CATALOG
+
+    # --- Setting up the game ------------------------------------------------------------
+    def setup(self, players: int, options: dict, rng) -> tuple[dict, list]:
+        expert = options["mode"] == "expert"
+        city = {}
+        for t in SCENE_TYPES:
+            deck = rng.shuffle(SCENES[t])
+            if expert:
+                city[t] = {"uptown": [deck[0]], "midtown": deck[2:], "downtown": [deck[1]]}
+            else:
+                city[t] = {"uptown": [], "midtown": deck + [TITLES[t]], "downtown": []}
+        noir = rng.shuffle(NOIR)
+        informants = rng.shuffle(INFORMANTS)
+        agendas = rng.shuffle(AGENDAS)
+        seats = []
+        for _ in range(players):
+            hand, noir = noir[-5:], noir[:-5]
+            seats.append({"character": None, "hand": hand[::-1], "informant": informants.pop(),
+                          "loot": [], "agenda": agendas.pop(), "score": 0})
+        pairs = [[0, 1]] if players == 2 else [[i, (i + 1) % players] for i in range(players)]
+        shared = [{"seats": pair, "agenda": agendas.pop()} for pair in pairs]
+        preset = options["characters"]
+        for seat, character in zip(seats, preset):
+            seat["character"] = character
+        state = {
+            "seats": seats,
+            "shared": shared,
+            "characters": [c for c in CHARACTERS if c not in preset],
+            "agendas": {"deck": agendas, "aside": []},
+            "noir": {"deck": noir, "discard": []},
+            "informants": {"deck": informants, "discard": []},
+            "changes": {"deck": rng.shuffle(CHANGES), "discard": []},
+            "city": city,
+            "removed": list(TITLES.values()) if expert else [],
+            "played": [],
+            "turn": _new_turn(0, 1, "start" if preset else "character"),
+            "attempt": None,
+            "queue": [],
+            "outcome": None,
+        }
+        events = [{"type": "game_started", "players": players, "mode": options["mode"]}]
+        state["options"] = options
+        state["players"] = players
+        if preset:
+            _run(state, rng, events)
+        for k in ("options", "players"):
+            del state[k]
+        return state, events
+
+    # --- Pending decisions -------------------------------------------------------------
+    def decisions(self, state: dict) -> list:
+        if state["outcome"] is not None:
+            return []
+        if state["queue"]:
+            return [_task_decision(state, state["queue"][0])]
+        if state["attempt"] is not None:
+            return [_attempt_decision(state, state["attempt"])]
+        turn = state["turn"]
+        p = turn["player"]
+        step = turn["step"]
+        if step == "character":
+            return [decision(p, "choose_character", f"Seat {p}: choose your character.",
+                             [{"player": p, "kind": "choose_character", "character": c} for c in state["characters"]])]
+        if step == "start":
+            return [decision(p, "start_of_turn", f"Seat {p}: use a start of turn ability, or skip.",
+                             _ability_options(state, p) + [{"player": p, "kind": "skip_ability"}])]
+        if step == "main":
+            return [decision(p, "main", f"Seat {p}: play a card, attempt a scene change, or end your turn.",
+                             _main_options(state, p))]
+        if step == "end":
+            return [decision(p, "score", f"Seat {p}: reveal an agenda to score it, or end your turn.",
+                             _score_options(state, p) + [{"player": p, "kind": "end_turn"}])]
+        raise InvalidState(f"The turn's step {step!r} waits for nobody.")
+
+    def refuse(self, state: dict, pending: list, move: dict) -> None:
+        _refuse(state, pending, move)
+
+    # --- Playing -------------------------------------------------------------------------
+    def thaw(self, state: dict) -> dict:
+        return _copy(state)
+
+    def play(self, state: dict, move: dict) -> list:
+        rng = Rng.load(state["rng"])
+        events: list = []
+        _MOVES[move["kind"]](state, rng, move, events)
+        _run(state, rng, events)
+        state["rng"] = rng.dump()
+        return events
+
+    # --- Views ---------------------------------------------------------------------------
+    def view(self, state: dict, player: int | None) -> dict:
+        seen = dict(state)
+        beginner = state["options"]["mode"] == "beginner"
+        seen["seats"] = [
+            {**s, "hand": s["hand"] if i == player else [HIDDEN] * len(s["hand"]),
+             "agenda": s["agenda"] if i == player or s["agenda"] is None else HIDDEN}
+            for i, s in enumerate(state["seats"])]
+        seen["shared"] = [
+            sh if beginner or player in sh["seats"] or sh["agenda"] is None else {**sh, "agenda": HIDDEN}
+            for sh in state["shared"]]
+        seen["agendas"] = {**state["agendas"], "deck": [HIDDEN] * len(state["agendas"]["deck"])}
+        for pile in ("noir", "informants", "changes"):
+            seen[pile] = {**state[pile], "deck": [HIDDEN] * len(state[pile]["deck"])}
+        # Public: Uptown and Downtown, the active scene and the one directly below it.
+        seen["city"] = {t: {**piles, "midtown": [HIDDEN] * max(0, len(piles["midtown"]) - 2) + piles["midtown"][-2:]}
+                        for t, piles in state["city"].items()}
+        return seen
+
+    def view_event(self, event: dict, player: int | None) -> dict:
+        """Cards that went face down into a hand stay hidden from everyone else."""
+        kind = event["type"]
+        if kind == "card_drawn" and event["from"] == "deck":
+            seen_by = (event["player"],)
+        elif kind == "card_stolen":
+            seen_by = (event["player"], event["target"])
+        elif kind == "deck_searched":
+            seen_by = (event["player"],)
+        elif kind == "agenda_dealt" and not event["face_up"]:
+            seen_by = event["players"]
+        else:
+            return event
+        return event if player in seen_by else {**event, "card": HIDDEN}
+
+    # --- Integrity ---------------------------------------------------------------------
+    def check(self, state: dict) -> None:
+        _check(state)
+
+    def bots(self) -> dict:
+        from .bot import HeuristicBot
+
+        return {"heuristic": HeuristicBot()}
+
+
+# --- Small helpers ---------------------------------------------------------------------
+def _copy(state: dict) -> dict:
+    """A copy whose every list and dict that play may change is new (tasks, goons and the
+    options are never changed in place, so they are shared)."""
+    new = dict(state)
+    new["seats"] = [{**s, "hand": s["hand"][:], "loot": s["loot"][:]} for s in state["seats"]]
+    new["shared"] = [dict(sh) for sh in state["shared"]]
+    new["characters"] = state["characters"][:]
+    new["agendas"] = {"deck": state["agendas"]["deck"][:], "aside": state["agendas"]["aside"][:]}
+    for pile in ("noir", "informants", "changes"):
+        new[pile] = {"deck": state[pile]["deck"][:], "discard": state[pile]["discard"][:]}
+    new["city"] = {t: {place: cards[:] for place, cards in piles.items()} for t, piles in state["city"].items()}
+    new["removed"] = state["removed"][:]
+    new["played"] = state["played"][:]
+    new["turn"] = dict(state["turn"])
+    a = state["attempt"]
+    if a is not None:
+        new["attempt"] = {**a, "goons": a["goons"][:], "ask": a["ask"][:], "out": a["out"][:], "since": a["since"][:]}
+    new["queue"] = state["queue"][:]
+    return new
+
+
+def _new_turn(player: int, number: int, step: str) -> dict:
+    return {"player": player, "number": number, "step": step, "played": 0, "allowed": 1,
+            "unlimited": False, "attempted": False}
+
+
+def _order_from(state: dict, first: int) -> list[int]:
+    n = state["players"]
+    return [(first + k) % n for k in range(n)]
+
+
+def _top(pile: list):
+    return pile[-1] if pile else None
+
+
+def _active(state: dict, t: str) -> str | None:
+    """The active scene of type t: the top of its Midtown pile, unless that is a title."""
+    top = _top(state["city"][t]["midtown"])
+    return top if top is not None and TYPE[top] == "scene" else None
+
+
+def _active_scenes(state: dict) -> list[str]:
+    return [s for s in (_active(state, t) for t in SCENE_TYPES) if s is not None]
+
+
+def _tops(state: dict) -> dict:
+    return {t: _top(state["city"][t]["midtown"]) for t in SCENE_TYPES}
+
+
+def _where(state: dict, scene: str) -> str | None:
+    piles = state["city"][SCENE_TYPE[scene]]
+    for place in PLACES:
+        if piles[place] and piles[place][-1] == scene:
+            return place
+    return None
+
+
+# --- Statics: what applies to a character right now ------------------------------------
+def _ignores_scenes(state: dict, p: int) -> bool:
+    """The Key to the City (and the like) beats every active scene, The Police Station included."""
+    seat = state["seats"][p]
+    having = HAVING["ignore_scenes"]
+    return seat["informant"] in having or any(c in having for c in seat["loot"])
+
+
+def _scene_statics(state: dict, p: int) -> list[dict]:
+    if _ignores_scenes(state, p):
+        return []
+    return [e for s in _active_scenes(state) for e in effects(s, "static")]
+
+
+def _scenes_have(state: dict, p: int, verb: str) -> bool:
+    having = HAVING.get(verb, ())
+    return any(s in having for s in _active_scenes(state)) and not _ignores_scenes(state, p)
+
+
+def _loot_works(state: dict, p: int) -> bool:
+    return not _scenes_have(state, p, "no_loot")
+
+
+def _own_cards(state: dict, p: int) -> list[str]:
+    """The informant and (if loot works) the loot whose effects p has."""
+    seat = state["seats"][p]
+    own = [seat["informant"]] if seat["informant"] else []
+    if seat["loot"] and _loot_works(state, p):
+        own += seat["loot"]
+    return own
+
+
+def _own_statics(state: dict, p: int) -> list[dict]:
+    return [e for c in _own_cards(state, p) for e in effects(c, "static")]
+
+
+def _owns(state: dict, p: int, verb: str) -> bool:
+    """Does p's informant or working loot have this static?"""
+    having = HAVING.get(verb, ())
+    seat = state["seats"][p]
+    if seat["informant"] in having:
+        return True
+    return any(c in having for c in seat["loot"]) and _loot_works(state, p)
+
+
+def _total(statics: list[dict], verb: str) -> int:
+    return sum(e.get("amount", 0) for e in statics if e["do"] == verb)
+
+
+def _abilities_blocked(state: dict, p: int) -> bool:
+    return _scenes_have(state, p, "no_abilities")
+
+
+def _may_draw_from_discard(state: dict, p: int) -> bool:
+    return _owns(state, p, "draw_from_discard") or _scenes_have(state, p, "draw_from_discard")
+
+
+# --- The agendas --------------------------------------------------------------------------
+def _agenda_slots(state: dict, p: int) -> list[tuple]:
+    """p's agendas as (slot, agenda): ("seat", p) for the personal one, ("shared", i)."""
+    slots = [(("seat", p), state["seats"][p]["agenda"])]
+    slots += [(("shared", i), sh["agenda"]) for i, sh in enumerate(state["shared"]) if p in sh["seats"]]
+    return [(slot, a) for slot, a in slots if a is not None]
+
+
+def _wins(state: dict, p: int) -> bool:
+    """The active WHO, WHAT and WHERE each match a scene among p's agendas (any combination)."""
+    agendas = [CARD[a] for _, a in _agenda_slots(state, p)]
+    city = state["city"]
+    for t in SCENE_TYPES:
+        mid = city[t]["midtown"]
+        active = mid[-1] if mid else None
+        if not any(a[t] == active for a in agendas):  # titles match no agenda
+            return False
+    return True
+
+
+def _finish(state: dict, winners: list[int], reason: str, events: list) -> None:
+    state["outcome"] = {"winners": winners,
+                        "scores": {str(i): s["score"] for i, s in enumerate(state["seats"])},
+                        "reason": reason}
+    state["turn"]["step"] = "over"
+    # What was still on the table goes to its discard: hired goons, the revealed card, cards in play.
+    a = state["attempt"]
+    if a is not None:
+        state["noir"]["discard"] += [g["card"] for g in a["goons"]]
+        if a["change"] is not None:
+            state["changes"]["discard"].append(a["change"])
+    state["noir"]["discard"] += state["played"]
+    state["played"] = []
+    state["queue"] = []
+    state["attempt"] = None
+    events.append({"type": "game_over", "outcome": state["outcome"]})
+
+
+# --- Decks ------------------------------------------------------------------------------------
+def _take(state: dict, rng: Rng, pile: str, events: list) -> str | None:
+    """The top card of a non-scene deck; an empty deck is formed again from its discard."""
+    deck = state[pile]
+    if not deck["deck"]:
+        if not deck["discard"]:
+            return None
+        deck["deck"] = rng.shuffle(deck["discard"])
+        deck["discard"] = []
+        events.append({"type": "deck_reshuffled", "deck": pile})
+    return deck["deck"].pop()
+
+
+def _draw_one(state: dict, rng: Rng, p: int, source: str, events: list) -> None:
+    if source == "discard":
+        card = state["noir"]["discard"].pop()
+        events.append({"type": "card_drawn", "player": p, "from": "discard", "card": card})
+    else:
+        card = _take(state, rng, "noir", events)
+        if card is None:
+            events.append({"type": "deck_empty", "deck": "noir", "player": p})
+            return
+        events.append({"type": "card_drawn", "player": p, "from": "deck", "card": card})
+    state["seats"][p]["hand"].append(card)
+
+
+def _replace_informant(state: dict, rng: Rng, p: int, events: list, killed: bool) -> None:
+    seat = state["seats"][p]
+    old = seat["informant"]
+    if old is not None:
+        state["informants"]["discard"].append(old)
+        events.append({"type": "informant_killed" if killed else "informant_replaced", "player": p, "card": old})
+    seat["informant"] = _take(state, rng, "informants", events)
+    events.append({"type": "informant_revealed", "player": p, "card": seat["informant"]})
+
+
+# --- Moving scenes -------------------------------------------------------------------------------
+def _city_changed(state: dict, rng: Rng, before: dict, events: list) -> None:
+    """After scenes moved: The Big Shuffle if a Midtown pile is empty; then each scene that
+    became active triggers (in WHO, WHAT, WHERE order)."""
+    if any(not state["city"][t]["midtown"] for t in SCENE_TYPES):
+        _big_shuffle(state, rng, events)
+    tasks = []
+    for t in SCENE_TYPES:
+        top = _active(state, t)
+        if top is not None and top != before[t]:
+            events.append({"type": "scene_activated", "scene": top})
+            for e in effects(top, "activate"):
+                tasks += _targets_each(state, e, top)
+    _push(state, tasks)
+
+
+def _targets_each(state: dict, effect: dict, source: str) -> list[dict]:
+    """An activation effect on each character (in player order from the active player),
+    except those whom active scenes do not affect."""
+    seats = [p for p in _order_from(state, state["turn"]["player"]) if not _ignores_scenes(state, p)]
+    if effect["do"] == "kill_unless_goon":
+        return [{"do": "kill_unless_goon", "player": p, "source": source}
+                for p in seats if state["seats"][p]["informant"] is not None]
+    if effect["do"] == "draw_each":
+        return [{"do": "draw", "player": p, "amount": effect["amount"], "source": source} for p in seats]
+    raise ValueError(effect["do"])
+
+
+def _big_shuffle(state: dict, rng: Rng, events: list) -> None:
+    """Shuffle each scene type together: one Uptown, one Downtown, the rest Midtown."""
+    for t in SCENE_TYPES:
+        piles = state["city"][t]
+        cards = piles["uptown"] + piles["midtown"] + piles["downtown"]
+        if TITLES[t] in cards:
+            cards.remove(TITLES[t])
+            state["removed"].append(TITLES[t])
+            events.append({"type": "title_removed", "card": TITLES[t]})
+        cards = rng.shuffle(cards)
+        state["city"][t] = {"uptown": cards[:1], "midtown": cards[2:], "downtown": cards[1:2]}
+    events.append({"type": "big_shuffle",
+                   "city": {t: {"uptown": p["uptown"], "active": p["midtown"][-1], "downtown": p["downtown"]}
+                            for t, p in state["city"].items()}})
+
+
+def _move_scene(state: dict, scene: str, to: str, events: list, change: bool) -> None:
+    """A scene leaves the top of its pile for the top of `to` (or, for bottom moves, the
+    bottom of Midtown). A title that would go anywhere but the top of Midtown leaves the game."""
+    t = SCENE_TYPE[scene]
+    frm = _where(state, scene)
+    state["city"][t][frm].pop()
+    if TYPE[scene] == "title":
+        state["removed"].append(scene)
+        events.append({"type": "title_removed", "card": scene})
+        return
+    if to == "bottom":
+        state["city"][t]["midtown"].insert(0, scene)
+    else:
+        state["city"][t][to].append(scene)
+    events.append({"type": "scene_changed" if change else "scene_moved", "scene": scene, "from": frm, "to": to})
+
+
+def _destinations(place: str) -> tuple:
+    return ("uptown", "downtown") if place == "midtown" else ("midtown",)
+
+
+def _difficulty(state: dict, scene: str, frm: str, to: str) -> int:
+    """From the side showing (active: top of Midtown), in the direction of the move."""
+    side = "active" if frm == "midtown" and TYPE[scene] == "scene" else "inactive"
+    direction = "up" if to == "uptown" or frm == "downtown" else "down"
+    return CARD[scene][side][direction]
+
+
+def _attempt_options(state: dict, p: int, extra: dict | None = None) -> list[dict]:
+    out = []
+    for t in SCENE_TYPES:
+        for place in PLACES:
+            pile = state["city"][t][place]
+            if pile:
+                for to in _destinations(place):
+                    out.append({"player": p, "kind": "attempt", "scene": pile[-1], "to": to, **(extra or {})})
+    return out
+
+
+# --- The queue of effects ---------------------------------------------------------------------------
+def _push(state: dict, tasks: list) -> None:
+    """New effects resolve before the ones already waiting."""
+    if tasks:
+        state["queue"] = tasks + state["queue"]
+
+
+def _order(state: dict, p: int, tasks: list) -> list:
+    """One character's simultaneous effects: they choose the order unless it cannot matter."""
+    if len(tasks) < 2 or all({**t, "source": None} == {**tasks[0], "source": None} for t in tasks):
+        return tasks
+    return [{"do": "order", "player": p, "tasks": tasks}]
+
+
+def _task_decision(state: dict, task: dict) -> dict:
+    p = task["player"]
+    do = task["do"]
+    if do == "draw":
+        return decision(p, "draw", f"Seat {p}: draw a noir card from the deck or the top of the discard.",
+                        [{"player": p, "kind": "draw", "from": "deck"}, {"player": p, "kind": "draw", "from": "discard"}])
+    if do == "trash":
+        return decision(p, "trash", f"Seat {p}: you may keep only {LOOT_LIMIT} loot; trash one.",
+                        [{"player": p, "kind": "trash", "card": c} for c in state["seats"][p]["loot"]])
+    if do == "kill_unless_goon":
+        goons = [c for c in state["seats"][p]["hand"] if TYPE[c] == "goon"]
+        return decision(p, "crazed_killer", f"Seat {p}: discard a goon, or your informant is killed.",
+                        [{"player": p, "kind": "discard_goon", "card": c} for c in goons]
+                        + [{"player": p, "kind": "lose_informant"}])
+    if do == "order":
+        return decision(p, "order", f"Seat {p}: choose which of your effects resolves first.",
+                        [{"player": p, "kind": "resolve", "card": t["source"]} for t in task["tasks"]])
+    raise InvalidState(f"A queued effect {do!r} waits for no decision.")
+
+
+def _needs_choice(state: dict, task: dict) -> bool:
+    do = task["do"]
+    if do == "draw":
+        return bool(state["noir"]["discard"]) and _may_draw_from_discard(state, task["player"])
+    if do == "trash":
+        return len(state["seats"][task["player"]]["loot"]) > LOOT_LIMIT
+    return do in ("kill_unless_goon", "order")
+
+
+def _execute(state: dict, rng: Rng, task: dict, events: list) -> None:
+    """Resolve a task that needs no choice."""
+    do = task["do"]
+    p = task.get("player")
+    if do == "draw":
+        for _ in range(task["amount"]):
+            _draw_one(state, rng, p, "deck", events)
+    elif do == "trash":
+        pass  # at the limit already: nothing to trash
+    elif do == "discard":
+        state["played"].remove(task["card"])
+        state["noir"]["discard"].append(task["card"])
+    elif do == "effect":
+        _effect(state, rng, task, events)
+    elif do == "end_attempt":
+        _end_attempt(state, events)
+    else:
+        raise InvalidState(f"The queue holds an unknown effect {do!r}.")
+
+
+def _effect(state: dict, rng: Rng, task: dict, events: list) -> None:
+    """A one-shot effect of a card, with the targets its move named."""
+    p, verb = task["player"], task["verb"]
+    seats = state["seats"]
+    if verb == "draw":
+        _push(state, [{"do": "draw", "player": p, "amount": task["amount"], "source": task["source"]}])
+    elif verb == "draw_each":
+        _push(state, [{"do": "draw", "player": q, "amount": task["amount"], "source": task["source"]}
+                      for q in _order_from(state, state["turn"]["player"])])
+    elif verb == "take_discard":
+        if state["noir"]["discard"]:
+            card = state["noir"]["discard"].pop()
+            seats[p]["hand"].append(card)
+            events.append({"type": "card_taken", "player": p, "card": card, "from": "discard"})
+    elif verb in ("replace_informant", "kill_informant"):
+        target = p if verb == "replace_informant" else task["target"]
+        _replace_informant(state, rng, target, events, killed=verb == "kill_informant")
+    elif verb == "steal_loot":
+        t, loot = task["target"], task["loot"]
+        if loot in seats[t]["loot"]:
+            seats[t]["loot"].remove(loot)
+            seats[p]["loot"].append(loot)
+            events.append({"type": "loot_stolen", "player": p, "target": t, "card": loot})
+            _push(state, [{"do": "trash", "player": p}])
+    elif verb == "steal_random":
+        hand = seats[task["target"]]["hand"]
+        if hand:
+            card = hand.pop(rng.below(len(hand)))
+            seats[p]["hand"].append(card)
+            events.append({"type": "card_stolen", "player": p, "target": task["target"], "card": card})
+    elif verb == "search":
+        deck = state["noir"]["deck"]
+        found = next((c for c in reversed(deck) if TYPE[c] == task["card_type"]), None)
+        if found is not None:
+            deck.remove(found)
+            seats[p]["hand"].append(found)
+        state["noir"]["deck"] = rng.shuffle(deck)
+        events.append({"type": "deck_searched", "player": p, "card_type": task["card_type"], "card": found})
+    elif verb == "bottom_active":
+        before = _tops(state)
+        top = before[task["type"]]
+        if top is not None:
+            _move_scene(state, top, "bottom", events, change=False)
+            _city_changed(state, rng, before, events)
+    elif verb == "big_shuffle":
+        before = _tops(state)
+        _big_shuffle(state, rng, events)
+        _city_changed(state, rng, before, events)
+    elif verb == "extra_plays":
+        state["turn"]["unlimited"] = True
+    elif verb == "extra_play":
+        state["turn"]["allowed"] += 1
+    elif verb == "discard_random":
+        hand = seats[p]["hand"]
+        if hand:
+            card = hand.pop(rng.below(len(hand)))
+            state["noir"]["discard"].append(card)
+            events.append({"type": "card_discarded", "player": p, "card": card})
+    elif verb == "modify":
+        state["attempt"]["modifier"] += task["amount"]
+    elif verb == "attempt":
+        _start_attempt(state, p, task["scene"], task["to"], task["amount"], None, events)
+    else:
+        raise InvalidState(f"The queue holds an unknown card effect {verb!r}.")
+
+
+def _effect_task(p: int, effect: dict, source: str, **targets) -> dict:
+    task = {"do": "effect", "player": p, "verb": effect["do"], "source": source, **targets}
+    for k in ("amount", "type", "card_type"):
+        if k in effect:
+            task[k] = effect[k]
+    return task
+
+
+# --- Targets a card's effect needs (used for options and for their checks) ---------------------
+def _target_options(state: dict, p: int, effect: dict) -> list[dict] | None:
+    """The target fields each legal use of the effect names; None: it cannot be used now."""
+    verb = effect["do"]
+    others = [q for q in _order_from(state, p)[1:]]
+    seats = state["seats"]
+    if verb == "kill_informant" and effect.get("target") == "other":
+        return [{"target": q} for q in others if seats[q]["informant"] is not None] or None
+    if verb == "steal_random":
+        return [{"target": q} for q in others if seats[q]["hand"]] or None
+    if verb == "steal_loot":
+        return [{"target": q, "loot": c} for q in others for c in seats[q]["loot"]] or None
+    if verb == "take_discard":
+        return [{}] if state["noir"]["discard"] else None
+    if verb == "attempt":
+        return [{"scene": o["scene"], "to": o["to"]} for o in _attempt_options(state, p)] or None
+    return [{}]
+
+
+def _uses(state: dict, p: int, card: str, on: str, kind: str) -> list[dict]:
+    out = []
+    for e in effects(card, on):
+        for targets in _target_options(state, p, e) or ():
+            out.append({"player": p, "kind": kind, "card": card, **targets})
+    return out
+
+
+# --- 1. Start of turn abilities ---------------------------------------------------------------
+def _ability_options(state: dict, p: int) -> list[dict]:
+    seat = state["seats"][p]
+    out = [] if _abilities_blocked(state, p) else _uses(state, p, seat["character"], "start", "ability")
+    if seat["loot"] and _loot_works(state, p):
+        for loot in seat["loot"]:  # loot that replaces the ability still works in The Speakeasy
+            out += _uses(state, p, loot, "start", "ability")
+    return out
+
+
+def _move_skip_ability(state, rng, move, events):
+    state["turn"]["step"] = "draw"
+
+
+def _move_ability(state, rng, move, events):
+    p, card = move["player"], move["card"]
+    events.append({"type": "ability_used", "player": p, "card": card})
+    state["turn"]["step"] = "draw"
+    targets = {k: move[k] for k in ("target", "loot") if k in move}
+    _push(state, [_effect_task(p, e, card, **targets) for e in effects(card, "start")])
+
+
+# --- 2. Draw a noir card -------------------------------------------------------------------------
+def _draw_step(state: dict, p: int) -> None:
+    amount = 1 + _total(_own_statics(state, p) + _scene_statics(state, p), "extra_draw")
+    state["turn"]["step"] = "main"
+    _push(state, [{"do": "draw", "player": p, "amount": amount, "source": "turn"}])
+
+
+def _move_draw(state, rng, move, events):
+    task = state["queue"].pop(0)
+    _draw_one(state, rng, move["player"], move["from"], events)
+    if task["amount"] > 1:
+        _push(state, [{**task, "amount": task["amount"] - 1}])
+
+
+# --- 3. Play a card or attempt a scene change ----------------------------------------------------
+def _main_options(state: dict, p: int) -> list[dict]:
+    turn = state["turn"]
+    out = []
+    if turn["unlimited"] or turn["played"] < turn["allowed"]:
+        for card in dict.fromkeys(state["seats"][p]["hand"]):
+            kind = TYPE[card]
+            if kind == "loot":
+                out.append({"player": p, "kind": "play", "card": card})
+            elif kind == "action":
+                out += _uses(state, p, card, "play", "play")
+    if turn["played"] == 0 and not turn["unlimited"] and not turn["attempted"]:
+        out += _attempt_options(state, p)
+    out.append({"player": p, "kind": "end_turn"})
+    return out
+
+
+def _move_play(state, rng, move, events):
+    p, card = move["player"], move["card"]
+    seat = state["seats"][p]
+    seat["hand"].remove(card)
+    state["turn"]["played"] += 1
+    events.append({"type": "card_played", "player": p, "card": card})
+    if TYPE[card] == "loot":
+        seat["loot"].append(card)
+        _push(state, [{"do": "trash", "player": p}])
+        return
+    state["played"].append(card)
+    targets = {k: move[k] for k in ("target", "loot", "scene", "to") if k in move}
+    _push(state, [_effect_task(p, e, card, **targets) for e in effects(card, "play")]
+          + [{"do": "discard", "card": card}])
+
+
+def _move_end_turn(state, rng, move, events):
+    turn = state["turn"]
+    if turn["step"] == "main" and state["options"]["mode"] == "expert":
+        turn["step"] = "end"
+    else:
+        _next_turn(state, events)
+
+
+def _next_turn(state: dict, events: list) -> None:
+    turn = state["turn"]
+    p = (turn["player"] + 1) % state["players"]
+    state["turn"] = _new_turn(p, turn["number"] + 1, "start")
+    events.append({"type": "turn_started", "player": p, "number": turn["number"] + 1})
+
+
+def _move_trash(state, rng, move, events):
+    state["queue"].pop(0)
+    p, card = move["player"], move["card"]
+    state["seats"][p]["loot"].remove(card)
+    state["noir"]["discard"].append(card)
+    events.append({"type": "loot_trashed", "player": p, "card": card})
+
+
+# --- The scene change -----------------------------------------------------------------------------
+def _move_attempt(state, rng, move, events):
+    p = move["player"]
+    attempt = state["attempt"]
+    if attempt is not None:  # another scene change with Endless Rain
+        change = attempt["change"]
+        state["attempt"] = None
+        _start_attempt(state, p, move["scene"], move["to"], 0, change, events, chain=attempt["chain"] + 1)
+    else:
+        _start_attempt(state, p, move["scene"], move["to"], 0, None, events)
+
+
+def _start_attempt(state, p, scene, to, modifier, change, events, chain=1):
+    """A. Choose a scene (and its destination, which sets the difficulty)."""
+    state["turn"]["attempted"] = True
+    frm = _where(state, scene)
+    difficulty = _difficulty(state, scene, frm, to)
+    state["attempt"] = {"player": p, "scene": scene, "type": SCENE_TYPE[scene], "from": frm, "to": to,
+                        "difficulty": difficulty, "change": change, "goons": [], "modifier": modifier,
+                        "step": "reveal", "ask": [], "hirer": None, "out": [], "since": [],
+                        "no_goons": False, "success": None, "chain": chain}
+    events.append({"type": "attempt_started", "player": p, "scene": scene, "scene_type": SCENE_TYPE[scene],
+                   "from": frm, "to": to, "difficulty": difficulty})
+
+
+def _window(state: dict, name: str) -> list[int]:
+    """The seats asked at a reaction moment, clockwise from the attempting player's left."""
+    a = state["attempt"]["player"]
+    seats = _order_from(state, a)[1:]
+    if state["options"]["reaction_windows"] == "always":
+        return seats
+    return [q for q in seats if any(REACTION_WINDOW.get(c) == name for c in state["seats"][q]["hand"])]
+
+
+def _progress_attempt(state: dict, rng: Rng, events: list) -> bool:
+    """Advance the scene change by one automatic step; False when somebody must choose."""
+    a = state["attempt"]
+    step = a["step"]
+    if step == "reveal":  # B. Reveal a scene change card
+        if a["change"] is None:
+            a["change"] = _take(state, rng, "changes", events)
+        events.append({"type": "change_revealed", "player": a["player"], "card": a["change"]})
+        a["no_goons"] = any(e["do"] == "no_goons" for e in effects(a["change"], "reveal"))
+        a["step"], a["ask"] = "revealed", _window(state, "revealed")
+        return True
+    if step in ("revealed", "success", "changed"):
+        if a["ask"]:
+            return False
+        if step == "revealed":
+            a["step"] = "success" if a["no_goons"] else "hire"
+            a["hirer"] = a["player"]
+            if a["no_goons"]:
+                a["ask"] = _window(state, "success")
+        elif step == "success":
+            _determine_success(state, rng, events)
+        else:
+            a["step"] = "done"
+            _push(state, [{"do": "end_attempt"}])
+        return True
+    if step == "hire":
+        return False
+    raise InvalidState(f"The scene change's step {step!r} is unknown.")
+
+
+def _end_attempt(state: dict, events: list) -> None:
+    """Discard the hired goons; the revealed card too, unless Endless Rain goes on."""
+    a = state["attempt"]
+    state["noir"]["discard"] += [g["card"] for g in a["goons"]]
+    a["goons"] = []
+    if a["success"] and any(e["do"] == "repeat" for e in effects(a["change"], "success")) \
+            and _attempt_options(state, a["player"]):
+        a["step"] = "continue"
+        return
+    state["changes"]["discard"].append(a["change"])
+    state["attempt"] = None
+
+
+def _attempt_decision(state: dict, a: dict) -> dict:
+    step = a["step"]
+    if step in ("revealed", "success", "changed"):
+        q = a["ask"][0]
+        options = []
+        for card in dict.fromkeys(state["seats"][q]["hand"]):
+            if REACTION_WINDOW.get(card) == step:
+                for e in effects(card, "react"):
+                    if e.get("side") == "choose":
+                        options += [{"player": q, "kind": "react", "card": card, "side": s} for s in ("for", "against")]
+                    else:
+                        options.append({"player": q, "kind": "react", "card": card})
+        return decision(q, "react", f"Seat {q}: play a reaction now, or decline.",
+                        options + [{"player": q, "kind": "decline"}])
+    if step == "hire":
+        q = a["hirer"]
+        goons = [c for c in dict.fromkeys(state["seats"][q]["hand"]) if TYPE[c] == "goon"]
+        sides = ("for",) if q == a["player"] else ("for", "against")
+        return decision(q, "hire", f"Seat {q}: hire a goon for or against seat {a['player']}, or pass.",
+                        [{"player": q, "kind": "hire", "card": c, "side": s} for c in goons for s in sides]
+                        + [{"player": q, "kind": "pass"}])
+    if step == "continue":
+        p = a["player"]
+        return decision(p, "continue", f"Seat {p}: Endless Rain: attempt another scene change at -2, or stop.",
+                        _attempt_options(state, p) + [{"player": p, "kind": "stop"}])
+    raise InvalidState(f"The scene change's step {step!r} waits for nobody.")
+
+
+def _move_react(state, rng, move, events):
+    a = state["attempt"]
+    q, card = move["player"], move["card"]
+    a["ask"].pop(0)
+    state["seats"][q]["hand"].remove(card)
+    state["played"].append(card)
+    events.append({"type": "reaction_played", "player": q, "card": card, **({"side": move["side"]} if "side" in move else {})})
+    tasks = []
+    for e in effects(card, "react"):
+        if e["do"] == "kill_informant":
+            tasks.append(_effect_task(q, e, card, target=a["player"]))
+        elif e["do"] == "modify":
+            sign = -1 if move.get("side") == "against" else 1
+            tasks.append({"do": "effect", "player": q, "verb": "modify", "amount": sign * e["amount"], "source": card})
+        else:
+            tasks.append(_effect_task(q, e, card))
+    _push(state, tasks + [{"do": "discard", "card": card}])
+
+
+def _move_decline(state, rng, move, events):
+    state["attempt"]["ask"].pop(0)
+
+
+def _next_hirer(state: dict) -> None:
+    """C. Hire goons: clockwise, skipping who is out or passed since the last hire; it ends when
+    every character has passed (in a row)."""
+    a = state["attempt"]
+    done = set(a["out"]) | set(a["since"])
+    for q in _order_from(state, a["hirer"])[1:] + [a["hirer"]]:
+        if q not in done:
+            a["hirer"] = q
+            return
+    a["hirer"] = None
+    a["step"], a["ask"] = "success", _window(state, "success")
+
+
+def _move_hire(state, rng, move, events):
+    a = state["attempt"]
+    q, card, side = move["player"], move["card"], move["side"]
+    state["seats"][q]["hand"].remove(card)
+    a["goons"].append({"seat": q, "card": card, "side": side})
+    a["since"] = []
+    events.append({"type": "goon_hired", "player": q, "card": card, "side": side})
+    _push(state, [_effect_task(q, e, card) for e in effects(card, "hire_" + side)])
+    _next_hirer(state)
+
+
+def _move_pass(state, rng, move, events):
+    a = state["attempt"]
+    q = move["player"]
+    a["since"].append(q)
+    if not (q == a["player"] and _owns(state, q, "hire_after_pass")):
+        a["out"].append(q)
+    events.append({"type": "passed", "player": q})
+    _next_hirer(state)
+
+
+def _influence(state: dict, a: dict) -> int:
+    """D. The modified influence: influence of the scene's type plus every modifier."""
+    p, t = a["player"], a["type"]
+    seat = state["seats"][p]
+    total = CARD[seat["character"]]["influence"][t]
+    if seat["informant"] is not None:
+        total += CARD[seat["informant"]]["modifiers"][t]
+    own, scene = _own_statics(state, p), _scene_statics(state, p)
+    total += sum(e["amount"] for e in own + scene if e["do"] == "influence" and e["type"] in (t, "any"))
+    total += CARD[a["change"]]["modifier"] + a["modifier"]
+    own_bonus, scene_bonus = _total(own, "goon_bonus"), _total(scene, "goon_bonus")
+    soften = _total(own + scene, "soften_against")
+    for g in a["goons"]:
+        goon = CARD[g["card"]]
+        if g["side"] == "for":
+            total += goon["for"] + scene_bonus + (own_bonus if g["seat"] == p else 0)
+        else:
+            total += min(0, goon["against"] + soften)
+    return total
+
+
+def _determine_success(state: dict, rng: Rng, events: list) -> None:
+    a = state["attempt"]
+    p = a["player"]
+    influence = _influence(state, a)
+    success = influence >= a["difficulty"]
+    a["success"] = success
+    events.append({"type": "attempt_resolved", "player": p, "scene": a["scene"], "influence": influence,
+                   "difficulty": a["difficulty"], "success": success})
+    tasks = []
+    if success:
+        was_active = a["from"] == "midtown" and TYPE[a["scene"]] == "scene"
+        before = _tops(state)
+        _move_scene(state, a["scene"], a["to"], events, change=True)
+        _city_changed(state, rng, before, events)
+        mine = [_effect_task(p, e, a["change"]) for e in effects(a["change"], "success") if e["do"] != "repeat"]
+        if was_active:
+            mine += [_effect_task(p, e, a["scene"]) for e in effects(a["scene"], "changed")]
+        mine += [_effect_task(p, e, c) for c in _own_cards(state, p) for e in effects(c, "you_change")]
+        tasks = _order(state, p, mine)
+        a["step"], a["ask"] = "changed", _window(state, "changed")
+    else:
+        tasks = [_effect_task(p, e, a["change"]) for e in effects(a["change"], "fail")]
+        a["step"], a["ask"] = "changed", []
+    _push(state, tasks)
+
+
+def _move_stop(state, rng, move, events):
+    a = state["attempt"]
+    state["changes"]["discard"].append(a["change"])
+    state["attempt"] = None
+
+
+# --- Reactions to The Crazed Killer and ordering one's own effects ------------------------------
+def _move_discard_goon(state, rng, move, events):
+    state["queue"].pop(0)
+    p, card = move["player"], move["card"]
+    state["seats"][p]["hand"].remove(card)
+    state["noir"]["discard"].append(card)
+    events.append({"type": "card_discarded", "player": p, "card": card})
+
+
+def _move_lose_informant(state, rng, move, events):
+    state["queue"].pop(0)
+    _replace_informant(state, rng, move["player"], events, killed=True)
+
+
+def _move_resolve(state, rng, move, events):
+    task = state["queue"].pop(0)
+    chosen = next(t for t in task["tasks"] if t["source"] == move["card"])
+    rest = [t for t in task["tasks"] if t is not chosen]
+    _push(state, [chosen] + _order(state, move["player"], rest))
+
+
+# --- Setup: characters chosen in seat order --------------------------------------------------------
+def _move_choose_character(state, rng, move, events):
+    p, character = move["player"], move["character"]
+    state["seats"][p]["character"] = character
+    state["characters"].remove(character)
+    events.append({"type": "character_chosen", "player": p, "character": character})
+    if p + 1 < state["players"]:
+        state["turn"]["player"] = p + 1
+    else:
+        state["turn"] = _new_turn(0, 1, "start")
+        events.append({"type": "turn_started", "player": 0, "number": 1})
+
+
+# --- Expert mode: Cement Shoes and Brass Tax ----------------------------------------------------------
+def _matches(state: dict, agenda: str) -> int:
+    card = CARD[agenda]
+    return sum(1 for t in SCENE_TYPES if _active(state, t) == card[t])
+
+
+def _score_options(state: dict, p: int) -> list[dict]:
+    return [{"player": p, "kind": "score", "agenda": a} for _, a in _agenda_slots(state, p) if _matches(state, a) >= 2]
+
+
+def _move_score(state, rng, move, events):
+    p, agenda = move["player"], move["agenda"]
+    points = _matches(state, agenda)
+    seat = state["seats"][p]
+    seat["score"] += points
+    state["agendas"]["aside"].append(agenda)
+    new = state["agendas"]["deck"].pop() if state["agendas"]["deck"] else None
+    slot = next(slot for slot, a in _agenda_slots(state, p) if a == agenda)
+    if slot[0] == "seat":
+        seat["agenda"] = new
+        owners = [p]
+    else:
+        state["shared"][slot[1]]["agenda"] = new
+        owners = state["shared"][slot[1]]["seats"]
+    events.append({"type": "agenda_scored", "player": p, "agenda": agenda, "points": points})
+    if new is not None:
+        events.append({"type": "agenda_dealt", "players": owners, "card": new, "face_up": False})
+    if seat["score"] >= EXPERT_POINTS:
+        _finish(state, [p], "points", events)
+    else:
+        _next_turn(state, events)
+
+
+# --- The driver: bookkeeping until somebody must choose ---------------------------------------------
+def _run(state: dict, rng: Rng, events: list) -> None:
+    expert = state["options"]["mode"] == "expert"
+    city = state["city"]
+    checked = None  # the (player, active scenes) last checked for a win
+    while state["outcome"] is None:
+        turn = state["turn"]
+        if not expert and turn["step"] != "character":
+            key = (turn["player"], city["who"]["midtown"][-1], city["what"]["midtown"][-1], city["where"]["midtown"][-1])
+            if key != checked:
+                checked = key
+                if _wins(state, turn["player"]):
+                    events.append({"type": "agendas_matched", "player": turn["player"]})
+                    _finish(state, [turn["player"]], "agendas", events)
+                    return
+        if state["queue"]:
+            task = state["queue"][0]
+            if _needs_choice(state, task):
+                return
+            state["queue"].pop(0)
+            _execute(state, rng, task, events)
+            continue
+        if state["attempt"] is not None:
+            if state["attempt"]["step"] == "continue" or not _progress_attempt(state, rng, events):
+                return
+            continue
+        step = turn["step"]
+        if step == "start":
+            if _ability_options(state, turn["player"]):
+                return
+            turn["step"] = "draw"
+        elif step == "draw":
+            _draw_step(state, turn["player"])
+        elif step == "main":
+            if turn["attempted"] or (not turn["unlimited"] and turn["played"] >= turn["allowed"]):
+                _move_end_turn(state, rng, None, events)
+            else:
+                return
+        elif step == "end":
+            if _score_options(state, turn["player"]):
+                return
+            _next_turn(state, events)
+        else:
+            return
+
+
+_MOVES = {
+    "choose_character": _move_choose_character,
+    "ability": _move_ability,
+    "skip_ability": _move_skip_ability,
+    "draw": _move_draw,
+    "play": _move_play,
+    "attempt": _move_attempt,
+    "end_turn": _move_end_turn,
+    "stop": _move_stop,
+    "hire": _move_hire,
+    "pass": _move_pass,
+    "react": _move_react,
+    "decline": _move_decline,
+    "trash": _move_trash,
+    "discard_goon": _move_discard_goon,
+    "lose_informant": _move_lose_informant,
+    "resolve": _move_resolve,
+    "score": _move_score,
+}
+
+
+# --- Why a move is illegal: the rule it breaks --------------------------------------------------------
+def _refuse(state: dict, pending: list, move: dict) -> None:
+    kind = move.get("kind")
+    kinds = {d["kind"] for d in pending}
+    seat = state["seats"][move["player"]]
+    card = move.get("card") if isinstance(move.get("card"), str) and move.get("card") in ALL_IDS else None
+
+    def no(rule: str, message: str):
+        raise IllegalMove(message, rule=rule)
+
+    if kind == "hire" and "hire" not in kinds:
+        no("goons_only_in_scene_change", "Goons can only be hired during a scene change, at the goon hiring step.")
+    if kind == "react":
+        if card not in seat["hand"] or TYPE.get(card) != "reaction":
+            no("card_not_in_hand", "A reaction is played from your hand.")
+        no("reaction_outside_its_moment",
+           f"{CARD[card]['name']} can only be played when its \"play when\" moment comes ({REACTION_WINDOW[card]}).")
+    if kind == "play" and "main" in kinds:
+        turn = state["turn"]
+        if card in seat["hand"] and TYPE[card] == "goon":
+            no("goons_only_in_scene_change", "Goons can only be played during a scene change, when hiring goons.")
+        if card in seat["hand"] and TYPE[card] == "reaction":
+            no("reaction_outside_its_moment", "Reactions are played at their \"play when\" moment, not as your card.")
+        if not turn["unlimited"] and turn["played"] >= turn["allowed"]:
+            no("one_card_per_turn", "You may play only one action or loot card on your turn.")
+        if card not in seat["hand"]:
+            no("card_not_in_hand", "That card is not in your hand.")
+        no("no_legal_target", "That card has no legal target as given; its legal uses are listed in the options.")
+    if kind == "attempt" and "main" in kinds:
+        turn = state["turn"]
+        if turn["played"] or turn["unlimited"]:
+            no("card_or_scene_change", "A character who played a card this turn cannot attempt a scene change.")
+        scene, to = move.get("scene"), move.get("to")
+        if isinstance(scene, str) and scene in SCENE_TYPE and isinstance(to, str):
+            frm = _where(state, scene)
+            if frm is None:
+                no("top_scene_only", "Only the top scene of an Uptown, Midtown or Downtown pile can be chosen.")
+            if to in PLACES and to not in _destinations(frm):
+                if to == frm == "midtown":
+                    no("midtown_needs_uptown_or_downtown", "Only a scene Uptown or Downtown can move to Midtown.")
+                no("one_step_only", "Scenes move one destination at a time (never straight from Uptown to Downtown).")
+    if kind == "end_turn" and "trash" in kinds:
+        no("loot_limit", f"A character can only have {LOOT_LIMIT} loot: trash one first.")
+    if kind == "trash" and "trash" not in kinds:
+        no("trash_only_over_limit", "Loot is trashed only when you control more than three.")
+    if "trash" in kinds:
+        no("loot_limit", f"A character can only have {LOOT_LIMIT} loot: choose one to trash.")
+
+
+# --- Integrity: is this a position of The Big Shuffle? ------------------------------------------------
+def _bad(message: str, field: str | None = None):
+    return InvalidState(message, {field: ["invalid"]} if field else None)
+
+
+def _card_list(x, field: str) -> list:
+    if type(x) is not list or any(type(c) is not str or c not in ALL_IDS for c in x):
+        raise _bad(f"'{field}' must be a list of card ids.", field)
+    return x
+
+
+def _check(state: dict) -> None:
+    missing = STATE_FIELDS - state.keys()
+    extra = state.keys() - STATE_FIELDS
+    if missing or extra:
+        raise _bad(f"The state's fields are wrong: missing {sorted(missing)}, unknown {sorted(extra)}.")
+    n = state["players"]
+    seen: list[str] = []
+
+    def zone(x, field, types):
+        cards = _card_list(x, field)
+        if any(TYPE[c] not in types for c in cards):
+            raise _bad(f"'{field}' holds a card of the wrong type.", field)
+        seen.extend(cards)
+
+    def slot(x, field, types, nullable=True):
+        if x is None and nullable:
+            return
+        if type(x) is not str or TYPE.get(x) not in types:
+            raise _bad(f"'{field}' must be a card id of type {'/'.join(types)}.", field)
+        seen.append(x)
+
+    seats = state["seats"]
+    if type(seats) is not list or len(seats) != n:
+        raise _bad("'seats' must have one entry per player.", "seats")
+    characters_set = True
+    for i, s in enumerate(seats):
+        if type(s) is not dict or set(s) != {"character", "hand", "informant", "loot", "agenda", "score"}:
+            raise _bad(f"seats[{i}] is not a seat.", f"seats.{i}")
+        slot(s["character"], f"seats.{i}.character", ("character",))
+        characters_set &= s["character"] is not None
+        zone(s["hand"], f"seats.{i}.hand", ("goon", "loot", "action", "reaction"))
+        slot(s["informant"], f"seats.{i}.informant", ("informant",))
+        zone(s["loot"], f"seats.{i}.loot", ("loot",))
+        slot(s["agenda"], f"seats.{i}.agenda", ("agenda",))
+        if type(s["score"]) is not int or not 0 <= s["score"] < EXPERT_POINTS + 3:
+            raise _bad("A score must be a small non-negative integer.", f"seats.{i}.score")
+        if len(s["loot"]) > LOOT_LIMIT + 1:
+            raise _bad("A character controls too much loot.", f"seats.{i}.loot")
+    pairs = [[0, 1]] if n == 2 else [[i, (i + 1) % n] for i in range(n)]
+    shared = state["shared"]
+    if type(shared) is not list or len(shared) != len(pairs):
+        raise _bad("'shared' must hold the agendas between neighbours.", "shared")
+    for i, (sh, pair) in enumerate(zip(shared, pairs)):
+        if type(sh) is not dict or set(sh) != {"seats", "agenda"} or sh["seats"] != pair:
+            raise _bad(f"shared[{i}] must be the agenda between seats {pair}.", f"shared.{i}")
+        slot(sh["agenda"], f"shared.{i}.agenda", ("agenda",))
+    zone(state["characters"], "characters", ("character",))
+    for pile, types in (("agendas", ("agenda",)), ("noir", ("goon", "loot", "action", "reaction")),
+                        ("informants", ("informant",)), ("changes", ("change",))):
+        d = state[pile]
+        keys = {"deck", "aside"} if pile == "agendas" else {"deck", "discard"}
+        if type(d) is not dict or set(d) != keys:
+            raise _bad(f"'{pile}' must be an object with {sorted(keys)}.", pile)
+        for k in sorted(keys):
+            zone(d[k], f"{pile}.{k}", types)
+    city = state["city"]
+    if type(city) is not dict or set(city) != set(SCENE_TYPES):
+        raise _bad("'city' must have the WHO, WHAT and WHERE piles.", "city")
+    for t in SCENE_TYPES:
+        piles = city[t]
+        if type(piles) is not dict or set(piles) != set(PLACES):
+            raise _bad(f"city.{t} must have uptown, midtown and downtown.", f"city.{t}")
+        for place in PLACES:
+            cards = _card_list(piles[place], f"city.{t}.{place}")
+            for k, c in enumerate(cards):
+                if SCENE_TYPE.get(c) != t or (TYPE[c] == "title" and (place != "midtown" or k != len(cards) - 1)):
+                    raise _bad(f"city.{t}.{place} holds a card that cannot be there.", f"city.{t}.{place}")
+            seen.extend(cards)
+        if not piles["midtown"] and state["outcome"] is None:
+            raise _bad(f"The Midtown {t} pile is empty: The Big Shuffle should have happened.", f"city.{t}")
+    zone(state["removed"], "removed", ("title",))
+    zone(state["played"], "played", ("action", "reaction"))
+    attempt = state["attempt"]
+    if attempt is not None:
+        _check_attempt(state, attempt, seen)
+    if len(seen) != len(ALL_IDS) or set(seen) != ALL_IDS:
+        dup = sorted({c for c in seen if seen.count(c) > 1})
+        raise _bad(f"Every card must be in exactly one place: {'twice: ' + dup[0] if dup else 'some are missing'}.")
+    _check_turn(state, characters_set)
+    _check_queue(state)
+
+
+def _check_attempt(state: dict, a, seen: list) -> None:
+    keys = {"player", "scene", "type", "from", "to", "difficulty", "change", "goons", "modifier", "step", "ask",
+            "hirer", "out", "since", "no_goons", "success", "chain"}
+    n = state["players"]
+    if type(a) is not dict or set(a) != keys:
+        raise _bad("'attempt' is not a scene change.", "attempt")
+    seat_ok = lambda q: type(q) is int and 0 <= q < n  # noqa: E731
+    if not seat_ok(a["player"]) or a["player"] != state["turn"]["player"]:
+        raise _bad("Only the active player attempts scene changes.", "attempt.player")
+    if a["step"] not in ("reveal", "revealed", "hire", "success", "changed", "done", "continue"):
+        raise _bad("The scene change's step is unknown.", "attempt.step")
+    if a["scene"] not in SCENE_TYPE or a["type"] != SCENE_TYPE[a["scene"]] or a["from"] not in PLACES \
+            or a["to"] not in _destinations(a["from"]) or type(a["difficulty"]) is not int \
+            or type(a["modifier"]) is not int or type(a["chain"]) is not int or type(a["no_goons"]) is not bool:
+        raise _bad("The scene change names an impossible move.", "attempt")
+    if a["step"] in ("reveal", "revealed", "hire", "success") and _where(state, a["scene"]) != a["from"]:
+        raise _bad("The scene being changed is not where the scene change says.", "attempt.scene")
+    if a["change"] is None:
+        if a["step"] != "reveal":
+            raise _bad("The scene change has no revealed card.", "attempt.change")
+    elif type(a["change"]) is not str or TYPE.get(a["change"]) != "change":
+        raise _bad("attempt.change must be a scene change card.", "attempt.change")
+    else:
+        seen.append(a["change"])
+    if type(a["goons"]) is not list:
+        raise _bad("attempt.goons must be a list.", "attempt.goons")
+    for g in a["goons"]:
+        if type(g) is not dict or set(g) != {"seat", "card", "side"} or not seat_ok(g["seat"]) \
+                or TYPE.get(g["card"]) != "goon" or g["side"] not in ("for", "against"):
+            raise _bad("A hired goon is malformed.", "attempt.goons")
+        seen.append(g["card"])
+    for k in ("ask", "out", "since"):
+        if type(a[k]) is not list or not all(seat_ok(q) for q in a[k]) or len(set(a[k])) != len(a[k]):
+            raise _bad(f"attempt.{k} must list seats.", f"attempt.{k}")
+    if a["player"] in a["ask"]:
+        raise _bad("The attempting player is not asked to react to their own scene change.", "attempt.ask")
+    if a["step"] == "hire":
+        if not seat_ok(a["hirer"]) or a["hirer"] in a["out"] or a["hirer"] in a["since"]:
+            raise _bad("The seat to hire next is not in the hiring.", "attempt.hirer")
+    elif a["hirer"] is not None and not seat_ok(a["hirer"]):
+        raise _bad("attempt.hirer must be a seat or null.", "attempt.hirer")
+    if a["success"] not in (None, True, False) or (a["step"] in ("changed", "done", "continue")) == (a["success"] is None):
+        raise _bad("attempt.success does not fit the step.", "attempt.success")
+
+
+def _check_turn(state: dict, characters_set: bool) -> None:
+    turn = state["turn"]
+    n = state["players"]
+    keys = {"player", "number", "step", "played", "allowed", "unlimited", "attempted"}
+    if type(turn) is not dict or set(turn) != keys:
+        raise _bad("'turn' is malformed.", "turn")
+    if type(turn["player"]) is not int or not 0 <= turn["player"] < n or type(turn["number"]) is not int \
+            or turn["number"] < 1 or type(turn["played"]) is not int or turn["played"] < 0 \
+            or type(turn["allowed"]) is not int or turn["allowed"] < 1 or type(turn["unlimited"]) is not bool \
+            or type(turn["attempted"]) is not bool:
+        raise _bad("'turn' has a field of the wrong kind.", "turn")
+    step = turn["step"]
+    if state["outcome"] is not None:
+        if step != "over" or state["queue"] or state["attempt"] is not None:
+            raise _bad("A finished game has no turn going on.", "turn.step")
+        o = state["outcome"]
+        if set(o) != {"winners", "scores", "reason"} or o["reason"] not in ("agendas", "points") \
+                or type(o["winners"]) is not list or len(o["winners"]) != 1 \
+                or o["scores"] != {str(i): s["score"] for i, s in enumerate(state["seats"])}:
+            raise _bad("The outcome does not match the position.", "outcome")
+        return
+    if step not in STEPS:
+        raise _bad(f"The turn's step must be one of {list(STEPS)}.", "turn.step")
+    if (step == "character") == characters_set:
+        raise _bad("Characters are chosen before the first turn, and only then.", "turn.step")
+    if step == "character" and any(s["character"] is None for s in state["seats"][:turn["player"]]):
+        raise _bad("Characters are chosen in seat order.", "turn.player")
+    if state["attempt"] is not None and step != "main":
+        raise _bad("A scene change happens in the main step of a turn.", "turn.step")
+    if state["options"]["mode"] != "expert" and step != "character" and _wins(state, turn["player"]):
+        raise _bad("The active player's agendas match the active scenes: the game should be over.", "outcome")
+
+
+_TASK_KEYS = {
+    "draw": {"do", "player", "amount", "source"},
+    "trash": {"do", "player"},
+    "kill_unless_goon": {"do", "player", "source"},
+    "discard": {"do", "card"},
+    "end_attempt": {"do"},
+}
+_VERBS = frozenset(("draw", "draw_each", "take_discard", "replace_informant", "kill_informant", "steal_loot",
+                    "steal_random", "search", "bottom_active", "big_shuffle", "extra_plays", "extra_play",
+                    "discard_random", "modify", "attempt"))
+
+
+def _check_queue(state: dict) -> None:
+    queue = state["queue"]
+    if type(queue) is not list:
+        raise _bad("'queue' must be a list.", "queue")
+    for task in queue:
+        _check_task(state, task)
+    played = [t["card"] for t in queue if type(t) is dict and t.get("do") == "discard"]
+    if sorted(played) != sorted(state["played"]):
+        raise _bad("The cards in play must be the ones waiting to be discarded.", "played")
+    if queue and state["turn"]["step"] == "character":
+        raise _bad("No effect waits while characters are chosen.", "queue")
+
+
+def _check_task(state: dict, task) -> None:
+    n = state["players"]
+    if type(task) is not dict or type(task.get("do")) is not str:
+        raise _bad("A queued effect is malformed.", "queue")
+    do = task["do"]
+    if "player" in task and (type(task["player"]) is not int or not 0 <= task["player"] < n):
+        raise _bad("A queued effect names no seat.", "queue")
+    if do == "order":
+        if set(task) != {"do", "player", "tasks"} or type(task["tasks"]) is not list or len(task["tasks"]) < 2:
+            raise _bad("A queued order is malformed.", "queue")
+        for t in task["tasks"]:
+            if type(t) is not dict or t.get("do") != "effect" or t.get("player") != task["player"]:
+                raise _bad("A queued order is malformed.", "queue")
+            _check_task(state, t)
+        return
+    if do == "effect":
+        if task.get("verb") not in _VERBS or type(task.get("source")) is not str or task["source"] not in ALL_IDS:
+            raise _bad("A queued card effect is malformed.", "queue")
+        for k, v in task.items():
+            if k in ("target",) and (type(v) is not int or not 0 <= v < n):
+                raise _bad("A queued effect targets no seat.", "queue")
+            if k == "amount" and type(v) is not int:
+                raise _bad("A queued effect's amount must be an integer.", "queue")
+            if k in ("loot",) and TYPE.get(v) != "loot":
+                raise _bad("A queued effect names no loot.", "queue")
+            if k == "scene" and v not in SCENE_TYPE:
+                raise _bad("A queued effect names no scene.", "queue")
+            if k in ("type",) and v not in SCENE_TYPES:
+                raise _bad("A queued effect names no scene type.", "queue")
+            if k == "to" and v not in PLACES:
+                raise _bad("A queued effect names no place.", "queue")
+            if k == "card_type" and v not in ("goon", "loot", "action", "reaction"):
+                raise _bad("A queued effect names no card type.", "queue")
+        if task["verb"] in ("kill_informant", "steal_random", "steal_loot") and "target" not in task:
+            raise _bad("A queued effect lacks its target.", "queue")
+        if task["verb"] == "modify" and state["attempt"] is None:
+            raise _bad("A modifier waits for no scene change.", "queue")
+        if task["verb"] == "attempt" and ("scene" not in task or "to" not in task or "amount" not in task):
+            raise _bad("A queued scene change is malformed.", "queue")
+        return
+    keys = _TASK_KEYS.get(do)
+    if keys is None or set(task) != keys:
+        raise _bad(f"A queued effect {do!r} is malformed.", "queue")
+    if do == "draw" and (type(task["amount"]) is not int or task["amount"] < 1 or type(task["source"]) is not str):
+        raise _bad("A queued draw is malformed.", "queue")
+    if do == "discard" and TYPE.get(task["card"]) not in ("action", "reaction"):
+        raise _bad("A queued discard names no action or reaction.", "queue")
+    if do == "end_attempt" and (state["attempt"] is None or state["attempt"]["step"] != "done"):
+        raise _bad("The end of a scene change waits for no scene change.", "queue")
+
+
+BIG_SHUFFLE = BigShuffle()
