@@ -14,6 +14,7 @@ accepts the position. Then play it with `core.apply`, like any client would.
 import copy
 
 import core
+from step_helpers import all_options, of_type, play  # noqa: F401  (re-exported)
 from core.games.shufflers.cards import SORT_KEY, VALUE
 
 ZONES = ("ammo", "health", "ammo_discard", "health_discard", "stolen")
@@ -126,24 +127,6 @@ def pay(p: int, *cs: str) -> dict:
 
 def contribute(p: int, c: str) -> dict:
     return {"player": p, "kind": "contribute", "card": c}
-
-
-def play(state: dict, *moves: dict) -> tuple[core.Step, list]:
-    """Apply the moves in order; the last Step and every event on the way."""
-    step, events = None, []
-    for move in moves:
-        step = core.apply(state if step is None else step.state, move)
-        events += step.events
-    return step, events
-
-
-def of_type(step_or_events, kind: str) -> list[dict]:
-    events = step_or_events.events if isinstance(step_or_events, core.Step) else step_or_events
-    return [e for e in events if e["type"] == kind]
-
-
-def all_options(step: core.Step) -> list[dict]:
-    return [o for d in step.pending for o in d["options"]]
 
 
 def kinds(step: core.Step) -> list[str]:

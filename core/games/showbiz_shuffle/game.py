@@ -1,0 +1,379 @@
+"""Showbiz Shuffle: rival movie studios (rules: showbiz-shuffle-rules.txt).
+
+In the order of the rules text: Game Set Up, Turns (the Cattle Call first, then the hand; a
+Studio Shake-up or up to one Cattle Call Bod, two hand Bods and one Biz card), Making Movies
+(movies.py), the End Game. The wire format is in docs/showbiz-shuffle-contract.md, the
+rulings the text leaves open in docs/rulings-showbiz-shuffle.md.
+
+Every change replaces a list or a dict rather than editing it in place: `play` works on
+`thaw(state)`, whose nested lists are still shared with the caller's state.
+
+    >>> import core
+    >>> step = core.new_game("showbiz-shuffle", 2, seed=1)
+    >>> [len(s["hand"]) for s in step.state["seats"]], len(step.state["cattle_call"])
+    ([5, 5], 5)
+    >>> step.pending[0]["kind"], step.pending[0]["options"][-1]
+    ('turn', {'player': 0, 'kind': 'end_turn'})
+"""
+
+from core.framework.game import Game, decision
+from core.framework.rng import Rng
+
+from . import integrity, refusals
+from .bots import BOTS
+from .cards import BIZ_IDS, DRAW_BIZ, GENRES_OF, REQUIRES, STARTERS, TARGET, TYPE, bod_deck, catalog
+from .movies import Casting, biz_cards, biz_refusal, is_complete, join, new_movie, penalty, points, with_biz
+
+HIDDEN = {"hidden": True}
+HAND_SIZE = 5  # "draw until he/she has 5 Bod cards"
+CATTLE_CALL_SIZE = 5
+MOVIE_SLOTS = 2  # "Players may have up to two movies in production at a time."
+ALLOWANCE = {"cattle_call": 1, "hand": 2, "biz": 1}  # per turn
+STALL_ROUNDS = 2  # whole rounds without a Bod played that end the game (house rule)
+NOTHING_PLAYED = {"cattle_call": 0, "hand": 0, "biz": 0, "shake_up": False}
+
+
+class ShowbizShuffle(Game):
+    def __init__(self):
+        super().__init__(
+            id="showbiz-shuffle",
+            name="Showbiz Shuffle",
+            min_players=2,
+            max_players=4,
+            summary=(
+                "Rival movie studios: cast Directors, Stars and Supporting actors from your hand and "
+                "the Cattle Call into movies of a declared genre, help them (or sink your rivals') "
+                "with Biz cards, and score each movie as it completes. When the last Bod is drawn, "
+                "everyone has one final turn; unfinished movies count against their studio."
+            ),
+        )
+
+    def cards(self) -> list[dict]:
+        return catalog()
+
+    def bots(self) -> dict:
+        return BOTS
+
+    # --- Game Set Up --------------------------------------------------------------------------
+    def setup(self, players: int, options: dict, rng) -> tuple[dict, list]:
+        """Deal each player 5 Bod cards and 1 Biz card, and place 5 Bod cards face up: the Cattle Call."""
+        bods = rng.shuffle(bod_deck(players))
+        biz = rng.shuffle(BIZ_IDS)
+        events: list = []
+        seats = []
+        for p in range(players):
+            hand, bods = bods[:HAND_SIZE], bods[HAND_SIZE:]
+            held, biz = biz[:1], biz[1:]
+            seats.append({"hand": hand, "biz": held, "movies": [None] * MOVIE_SLOTS, "completed": []})
+            events.append({"type": "bods_drawn", "player": p, "cards": hand})
+            events.append({"type": "biz_drawn", "player": p, "cards": held})
+        call, bods = bods[:CATTLE_CALL_SIZE], bods[CATTLE_CALL_SIZE:]
+        events.append({"type": "cattle_call_filled", "cards": call})
+        events.append({"type": "turn_started", "player": 0})
+        return {
+            "bod_deck": bods, "bod_discard": [], "cattle_call": call,
+            "biz_deck": biz, "biz_discard": [],
+            "seats": seats, "turn": 0, "played": dict(NOTHING_PLAYED), "final_turns": None, "idle_turns": 0,
+        }, events
+
+    # --- Pending decisions --------------------------------------------------------------------
+    def decisions(self, state: dict) -> list:
+        if state["outcome"] is not None:
+            return []
+        p = state["turn"]
+        return [decision(p, "turn", _prompt(state, p), _options(state))]
+
+    # --- Turns --------------------------------------------------------------------------------
+    def thaw(self, state: dict) -> dict:
+        new = dict(state)
+        new["seats"] = [dict(s) for s in state["seats"]]
+        return new
+
+    def play(self, state: dict, move: dict) -> list:
+        events: list = []
+        rng = Rng.load(state["rng"])
+        _MOVES[move["kind"]](state, move, rng, events)
+        state["rng"] = rng.dump()
+        return events
+
+    # --- Views --------------------------------------------------------------------------------
+    def view(self, state: dict, player: int | None) -> dict:
+        """Hands and held Biz cards are seen by their owner only; the decks by nobody."""
+        seen = {k: v for k, v in state.items() if k != "rng"}
+        seen["bod_deck"] = [HIDDEN] * len(state["bod_deck"])
+        seen["biz_deck"] = [HIDDEN] * len(state["biz_deck"])
+        seen["seats"] = [s if i == player else {**s, "hand": [HIDDEN] * len(s["hand"]), "biz": [HIDDEN] * len(s["biz"])}
+                         for i, s in enumerate(state["seats"])]
+        return seen
+
+    def view_event(self, event: dict, player: int | None) -> dict:
+        if event["type"] in ("bods_drawn", "biz_drawn") and event["player"] != player:
+            return {**event, "cards": [HIDDEN] * len(event["cards"])}
+        return event
+
+    # --- Integrity and refusals ---------------------------------------------------------------
+    def check(self, state: dict) -> None:
+        integrity.check(state)
+
+    def refuse(self, state: dict, pending: list, move: dict) -> None:
+        refusals.refuse(state, move)
+
+
+# --- Options ----------------------------------------------------------------------------------
+def _prompt(state: dict, p: int) -> str:
+    played = state["played"]
+    if played["shake_up"]:
+        return f"Seat {p}: your Studio Shake-up took the whole turn; end your turn."
+    left = {k: ALLOWANCE[k] - played[k] for k in ALLOWANCE}
+    if not any(played.values()):
+        return (f"Seat {p}: cast up to 2 Bods from your hand and 1 from the Cattle Call, play 1 Biz card, "
+                f"or shake up your studio; then end your turn.")
+    return (f"Seat {p}: {left['hand']} Bod(s) from your hand, {left['cattle_call']} from the Cattle Call and "
+            f"{left['biz']} Biz card left this turn; or end your turn.")
+
+
+def _options(state: dict) -> list:
+    """Every legal move of the player whose turn it is, in a fixed order: Bods into movies
+    (hand, then Cattle Call), new movies, Biz cards, the Studio Shake-up, ending the turn."""
+    p = state["turn"]
+    seat, played = state["seats"][p], state["played"]
+    if played["shake_up"]:  # "The Studio Shake-up takes up the entire turn."
+        return [{"player": p, "kind": "end_turn"}]
+    movies = seat["movies"]
+    free_slot = None in movies
+    opts = []
+    sources = []
+    if played["hand"] < ALLOWANCE["hand"]:
+        sources.append(("hand", seat["hand"]))
+    if played["cattle_call"] < ALLOWANCE["cattle_call"]:
+        sources.append(("cattle_call", state["cattle_call"]))
+    castings = [(slot, Casting(movie)) for slot, movie in enumerate(movies) if movie is not None]
+    for source, bods in sources:
+        for bod in bods:
+            for slot, casting in castings:
+                if casting.refusal(bod, source) is None:
+                    opts.append({"player": p, "kind": "cast", "bod": bod, "from": source, "movie": slot})
+            if free_slot and TYPE[bod] in STARTERS and bod not in REQUIRES:
+                for genre in GENRES_OF[bod]:
+                    opts.append({"player": p, "kind": "start_movie", "bod": bod, "from": source, "genre": genre})
+    if played["biz"] < ALLOWANCE["biz"] and seat["biz"]:
+        for card in seat["biz"]:
+            on_bod = TARGET[card] == "bod"
+            for s, other in enumerate(state["seats"]):
+                for slot, movie in enumerate(other["movies"]):
+                    if movie is None:
+                        continue
+                    # a card that fits the movie fits every Bod in it (biz_refusal's checks are the movie's)
+                    if biz_refusal(movie, card, movie["cast"][0]["bod"] if on_bod else None) is None:
+                        for bod in [e["bod"] for e in movie["cast"]] if on_bod else [None]:
+                            opts.append({"player": p, "kind": "play_biz", "card": card, "seat": s, "movie": slot,
+                                         "bod": bod})
+    if not any(played.values()) and state["final_turns"] is None:
+        opts.append({"player": p, "kind": "shake_up"})
+    opts.append({"player": p, "kind": "end_turn"})
+    return opts
+
+
+# --- Drawing ----------------------------------------------------------------------------------
+def _draw_bods(state: dict, n: int) -> list:
+    """The top `n` Bods, fewer if the deck runs out (the Bod discard is never reshuffled)."""
+    deck = state["bod_deck"]
+    drawn, state["bod_deck"] = deck[:n], deck[n:]
+    return drawn
+
+
+def _after_drawing_bods(state: dict, events: list) -> None:
+    """The last Bod drawn starts the end game: the current turn is its player's final turn,
+    then each other player has one."""
+    if not state["bod_deck"] and state["final_turns"] is None:
+        state["final_turns"] = state["players"]
+        events.append({"type": "end_game_started", "player": state["turn"]})
+
+
+def _draw_biz(state: dict, p: int, n: int, rng: Rng, events: list) -> None:
+    """Draw `n` Biz cards; the Biz discard is reshuffled into a new deck as often as needed.
+    With both empty (every Biz card held or in play), the rest are not drawn."""
+    drawn = []
+    for _ in range(n):
+        if not state["biz_deck"]:
+            if not state["biz_discard"]:
+                break
+            state["biz_deck"], state["biz_discard"] = rng.shuffle(state["biz_discard"]), []
+            events.append({"type": "biz_reshuffled", "count": len(state["biz_deck"])})
+        drawn.append(state["biz_deck"][0])
+        state["biz_deck"] = state["biz_deck"][1:]
+    if drawn:
+        seat = state["seats"][p]
+        seat["biz"] = seat["biz"] + drawn
+        events.append({"type": "biz_drawn", "player": p, "cards": drawn})
+
+
+# --- Turns ------------------------------------------------------------------------------------
+def _start_turn(state: dict, p: int, events: list) -> None:
+    """Fill the Cattle Call to five first, then the player's hand to five Bods."""
+    state["turn"], state["played"] = p, dict(NOTHING_PLAYED)
+    seat = state["seats"][p]
+    events.append({"type": "turn_started", "player": p})
+    missing = CATTLE_CALL_SIZE - len(state["cattle_call"])
+    if missing and state["bod_deck"]:
+        drawn = _draw_bods(state, missing)
+        state["cattle_call"] = state["cattle_call"] + drawn
+        events.append({"type": "cattle_call_filled", "cards": drawn})
+        _after_drawing_bods(state, events)
+    missing = HAND_SIZE - len(seat["hand"])
+    if missing and state["bod_deck"]:
+        drawn = _draw_bods(state, missing)
+        seat["hand"] = seat["hand"] + drawn
+        events.append({"type": "bods_drawn", "player": p, "cards": drawn})
+        _after_drawing_bods(state, events)
+
+
+def _end_turn(state: dict, events: list) -> None:
+    p, played = state["turn"], state["played"]
+    events.append({"type": "turn_ended", "player": p})
+    if state["final_turns"] is not None:
+        state["final_turns"] -= 1
+        if state["final_turns"] == 0:
+            _finish(state, "end_game", events)
+            return
+    # House rule: the deck only shrinks when Bods are played, so two whole rounds without one
+    # end the game (players who would rather not play could otherwise stall it for ever).
+    state["idle_turns"] = 0 if played["hand"] or played["cattle_call"] else state["idle_turns"] + 1
+    if state["idle_turns"] == STALL_ROUNDS * state["players"]:
+        _finish(state, "stalled", events)
+        return
+    _start_turn(state, (p + 1) % state["players"], events)
+
+
+def _end_turn_move(state: dict, move: dict, rng: Rng, events: list) -> None:
+    _end_turn(state, events)
+
+
+def _shake_up(state: dict, move: dict, rng: Rng, events: list) -> None:
+    """Discard all Biz cards, shuffle the hand into the Bod deck, draw 5 new Bods: the whole
+    turn (nothing but ending it is left)."""
+    p = move["player"]
+    seat = state["seats"][p]
+    discarded, returned = seat["biz"], seat["hand"]
+    state["biz_discard"] = state["biz_discard"] + discarded
+    state["bod_deck"] = rng.shuffle(state["bod_deck"] + returned)
+    seat["biz"] = []
+    state["played"] = {**state["played"], "shake_up": True}
+    events.append({"type": "studio_shake_up", "player": p, "discarded": discarded, "returned": len(returned)})
+    seat["hand"] = _draw_bods(state, HAND_SIZE)
+    events.append({"type": "bods_drawn", "player": p, "cards": seat["hand"]})
+    _after_drawing_bods(state, events)
+
+
+# --- Playing cards ----------------------------------------------------------------------------
+def _take_bod(state: dict, p: int, bod: str, source: str) -> None:
+    """The Bod leaves the hand or the Cattle Call, and uses up one play of that kind."""
+    if source == "hand":
+        seat = state["seats"][p]
+        seat["hand"] = [b for b in seat["hand"] if b != bod]
+    else:
+        state["cattle_call"] = [b for b in state["cattle_call"] if b != bod]
+    state["played"] = {**state["played"], source: state["played"][source] + 1}
+
+
+def _set_movie(state: dict, p: int, slot: int, movie) -> None:
+    seat = state["seats"][p]
+    movies = list(seat["movies"])
+    movies[slot] = movie
+    seat["movies"] = movies
+
+
+def _start_movie(state: dict, move: dict, rng: Rng, events: list) -> None:
+    p, bod, source, genre = move["player"], move["bod"], move["from"], move["genre"]
+    _take_bod(state, p, bod, source)
+    slot = state["seats"][p]["movies"].index(None)
+    _set_movie(state, p, slot, new_movie(bod, genre))
+    events.append({"type": "movie_started", "player": p, "movie": slot, "genre": genre, "bod": bod, "from": source})
+    _when_played(state, p, bod, rng, events)
+
+
+def _cast(state: dict, move: dict, rng: Rng, events: list) -> None:
+    p, bod, source, slot = move["player"], move["bod"], move["from"], move["movie"]
+    _take_bod(state, p, bod, source)
+    movie = join(state["seats"][p]["movies"][slot], bod)
+    _set_movie(state, p, slot, movie)
+    events.append({"type": "bod_cast", "player": p, "movie": slot, "bod": bod, "from": source,
+                   "upside_down": movie["cast"][-1]["upside_down"]})
+    _when_played(state, p, bod, rng, events)
+    _score_if_complete(state, p, slot, events)
+
+
+def _play_biz(state: dict, move: dict, rng: Rng, events: list) -> None:
+    p, card, owner, slot, bod = move["player"], move["card"], move["seat"], move["movie"], move["bod"]
+    seat = state["seats"][p]
+    seat["biz"] = [c for c in seat["biz"] if c != card]
+    state["played"] = {**state["played"], "biz": 1}
+    movie = with_biz(state["seats"][owner]["movies"][slot], card, bod)
+    _set_movie(state, owner, slot, movie)
+    events.append({"type": "biz_played", "player": p, "card": card, "seat": owner, "movie": slot, "bod": bod})
+    _when_played(state, p, card, rng, events)
+    _score_if_complete(state, owner, slot, events)
+
+
+def _when_played(state: dict, p: int, card: str, rng: Rng, events: list) -> None:
+    """"The text may instruct the player to draw Biz cards after playing the card"."""
+    if card in DRAW_BIZ:
+        _draw_biz(state, p, DRAW_BIZ[card], rng, events)
+
+
+def _score_if_complete(state: dict, p: int, slot: int, events: list) -> None:
+    """A completed movie is scored at once; its Bods go to the Bod discard, its Biz cards to
+    the Biz discard, and its genre marker back to the pool."""
+    movie = state["seats"][p]["movies"][slot]
+    if not is_complete(movie):
+        return
+    pts = points(movie)
+    bods, biz = [e["bod"] for e in movie["cast"]], biz_cards(movie)
+    seat = state["seats"][p]
+    seat["completed"] = seat["completed"] + [{"genre": movie["genre"], "points": pts}]
+    _set_movie(state, p, slot, None)
+    state["bod_discard"] = state["bod_discard"] + bods
+    state["biz_discard"] = state["biz_discard"] + biz
+    events.append({"type": "movie_completed", "player": p, "movie": slot, "genre": movie["genre"], "points": pts,
+                   "bods": bods, "biz": biz})
+
+
+# --- End Game ---------------------------------------------------------------------------------
+def final_scores(state: dict) -> list[int]:
+    """Each studio's total: its finished movies, less what its unfinished movies cost."""
+    return [sum(m["points"] for m in s["completed"]) - sum(penalty(m) for m in s["movies"] if m is not None)
+            for s in state["seats"]]
+
+
+def winners(state: dict, scores: list[int]) -> list[int]:
+    """Most points wins; a tie goes to the most movies finished; a tie on both is shared."""
+    best = max(scores)
+    tied = [p for p, x in enumerate(scores) if x == best]
+    most = max(len(state["seats"][p]["completed"]) for p in tied)
+    return [p for p in tied if len(state["seats"][p]["completed"]) == most]
+
+
+def expected_outcome(state: dict, reason: str) -> dict:
+    scores = final_scores(state)
+    return {"winners": winners(state, scores), "scores": {str(p): x for p, x in enumerate(scores)},
+            "reason": reason}
+
+
+def _finish(state: dict, reason: str, events: list) -> None:
+    for p, seat in enumerate(state["seats"]):
+        for slot, movie in enumerate(seat["movies"]):
+            if movie is not None:
+                events.append({"type": "movie_unfinished", "player": p, "movie": slot, "penalty": penalty(movie)})
+    state["outcome"] = expected_outcome(state, reason)
+    events.append({"type": "game_over", "outcome": state["outcome"]})
+
+
+_MOVES = {
+    "cast": _cast,
+    "start_movie": _start_movie,
+    "play_biz": _play_biz,
+    "shake_up": _shake_up,
+    "end_turn": _end_turn_move,
+}
+
+SHOWBIZ_SHUFFLE = ShowbizShuffle()

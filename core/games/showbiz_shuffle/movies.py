@@ -1,0 +1,165 @@
+"""Making Movies: who may join a movie, which Biz card may go where, and what a movie scores.
+
+A movie in production is plain data:
+
+    {"genre": "action", "needs": {"director": 1, "star": 2, "support": 2},
+     "cast": [{"bod": "S10", "upside_down": false, "biz": ["B17"]}, ...],
+     "biz": ["B01"]}
+
+`cast` is in the order the Bods joined (the first one started the movie); each Bod keeps the
+Biz cards played on it, the movie keeps those played on it. The checks below return the
+stable code of the rule a play would break, or None when it is allowed; the same codes name
+the refusals (refusals.py), so what is listed and what is refused cannot disagree.
+
+    >>> movie = new_movie("S10", "action")
+    >>> cast_refusal(movie, "A10", "hand"), cast_refusal(movie, "S14", "cattle_call")
+    (None, 'cattle_call_must_match_genre')
+    >>> movie = join(join(join(join(movie, "D07"), "S13"), "A10"), "A21")
+    >>> is_complete(movie), points(movie)  # 6 + 6 + 7 + 4 + 3, and Gabby Hayseed's +2 with Errol Flinn
+    (True, 28)
+"""
+
+from .cards import (
+    COST, FEUDS, GENRES_OF, MODIFY, NEEDS, NEEDS_DELTA, PARTNERS, REQUIRES, TARGET, TYPE, TYPES, UPSTAGE, VALUE,
+    BIZ_GENRES, STARTERS,
+)
+
+
+def new_movie(bod: str, genre: str) -> dict:
+    return {"genre": genre, "needs": dict(NEEDS), "cast": [_entry(bod, genre)], "biz": []}
+
+
+def _entry(bod: str, genre: str) -> dict:
+    return {"bod": bod, "upside_down": genre not in GENRES_OF[bod], "biz": []}
+
+
+def count(movie: dict, type_: str) -> int:
+    return sum(1 for e in movie["cast"] if TYPE[e["bod"]] == type_)
+
+
+def is_complete(movie: dict) -> bool:
+    """"1 Director, 2 Stars and 2 Supports unless otherwise noted on the cards"."""
+    needs = movie["needs"]
+    return all(count(movie, t) == needs[t] for t in TYPES)
+
+
+# --- Who may join ---------------------------------------------------------------------------
+def start_refusal(bod: str, genre) -> str | None:
+    """Starting a movie with `bod` (from the hand or the Cattle Call) in `genre`."""
+    if TYPE[bod] not in STARTERS:
+        return "movie_starts_with_star_or_director"
+    if genre not in GENRES_OF[bod]:
+        return "genre_must_match_starting_bod"
+    if bod in REQUIRES:
+        return "bod_requires_another_type"  # nothing to join yet
+    return None
+
+
+def cast_refusal(movie: dict, bod: str, source: str) -> str | None:
+    """Adding `bod` from `source` ("hand" or "cattle_call") to a movie in production."""
+    return Casting(movie).refusal(bod, source)
+
+
+class Casting:
+    """What a movie in production still takes: worked out once, then asked for each Bod."""
+
+    __slots__ = ("genre", "counts", "open", "cast", "feuding")
+
+    def __init__(self, movie: dict):
+        counts = dict.fromkeys(TYPES, 0)
+        cast = set()
+        for e in movie["cast"]:
+            counts[TYPE[e["bod"]]] += 1
+            cast.add(e["bod"])
+        needs = movie["needs"]
+        self.genre, self.counts, self.cast = movie["genre"], counts, cast
+        self.open = frozenset(t for t in TYPES if counts[t] < needs[t])
+        self.feuding = frozenset(x for b in cast for x in FEUDS.get(b, ()))
+
+    def refusal(self, bod: str, source: str) -> str | None:
+        if source == "cattle_call" and self.genre not in GENRES_OF[bod]:
+            return "cattle_call_must_match_genre"  # free agents never play out of genre
+        if TYPE[bod] not in self.open:
+            return "movie_has_enough_of_that_type"
+        required = REQUIRES.get(bod)
+        if required and any(self.counts[t] == 0 for t in required):
+            return "bod_requires_another_type"
+        if bod in self.feuding or (bod in FEUDS and not FEUDS[bod].isdisjoint(self.cast)):
+            return "bods_feud"
+        return None
+
+
+def join(movie: dict, bod: str) -> dict:
+    """The movie with `bod` added (upside down when out of genre): a new dict."""
+    return {**movie, "cast": movie["cast"] + [_entry(bod, movie["genre"])]}
+
+
+# --- Biz cards ------------------------------------------------------------------------------
+def biz_refusal(movie: dict, card: str, bod) -> str | None:
+    """Playing Biz `card` on `movie` (bod None) or on the Bod `bod` in it."""
+    if (TARGET[card] == "bod") != (bod is not None):
+        return "biz_card_targets_a_bod" if TARGET[card] == "bod" else "biz_card_targets_a_movie"
+    if bod is not None and all(e["bod"] != bod for e in movie["cast"]):
+        return "bod_not_in_that_movie"
+    if movie["genre"] not in BIZ_GENRES[card]:
+        return "biz_card_genre_restriction"
+    for type_, delta in NEEDS_DELTA.get(card, ()):
+        if movie["needs"][type_] + delta < count(movie, type_):
+            return "needs_below_cast"  # it cannot need fewer than it already has
+    return None
+
+
+def with_biz(movie: dict, card: str, bod) -> dict:
+    """The movie with `card` played on it or on its Bod `bod`: a new dict."""
+    if bod is None:
+        needs = movie["needs"]
+        if card in NEEDS_DELTA:
+            needs = dict(needs)
+            for type_, delta in NEEDS_DELTA[card]:
+                needs[type_] += delta
+        return {**movie, "needs": needs, "biz": movie["biz"] + [card]}
+    cast = [{**e, "biz": e["biz"] + [card]} if e["bod"] == bod else e for e in movie["cast"]]
+    return {**movie, "cast": cast}
+
+
+def needs_of(biz: list) -> dict:
+    """What a movie needs with these Biz cards on it."""
+    needs = dict(NEEDS)
+    for card in biz:
+        for type_, delta in NEEDS_DELTA.get(card, ()):
+            needs[type_] += delta
+    return needs
+
+
+# --- Scoring --------------------------------------------------------------------------------
+def contribution(entry: dict, cast: set) -> int:
+    """One Bod's points in a finished movie: its value (subtracted when upside down), its
+    modifiers and partner bonuses; Upstaged, it counts only if negative."""
+    bod = entry["bod"]
+    pts = -VALUE[bod] if entry["upside_down"] else VALUE[bod]
+    for card in entry["biz"]:
+        pts += MODIFY.get(card, 0)
+    for partners, bonus in PARTNERS.get(bod, ()):
+        if partners & cast:
+            pts += bonus
+    if any(card in UPSTAGE for card in entry["biz"]):
+        pts = min(pts, 0)
+    return pts
+
+
+def points(movie: dict) -> int:
+    """What a finished movie scores."""
+    cast = {e["bod"] for e in movie["cast"]}
+    return sum(contribution(e, cast) for e in movie["cast"]) + sum(MODIFY.get(c, 0) for c in movie["biz"])
+
+
+def penalty(movie: dict) -> int:
+    """What an unfinished movie costs its owner at the end: every Bod's value, however
+    devalued (out of genre, Upstaged...), and every Biz card with dollar signs."""
+    return (sum(VALUE[e["bod"]] for e in movie["cast"])
+            + sum(COST[c] for e in movie["cast"] for c in e["biz"]) + sum(COST[c] for c in movie["biz"]))
+
+
+def biz_cards(movie: dict) -> list[str]:
+    """Every Biz card of a movie: those on its Bods, in cast order, then those on the movie."""
+    return [c for e in movie["cast"] for c in e["biz"]] + movie["biz"]
