@@ -36,6 +36,7 @@ ERRORS = {
     "invalid_options": (422, "the players or options are not valid for that game"),
     "invalid_state": (422, "the state is not a consistent position of the game named in the path"),
     "invalid_move": (422, "the move or the viewer names no seat of this game"),
+    "unknown_bot": (422, "the game offers no bot of that name (GET /v1/games/{game} lists its `bots`)"),
     "precondition_required": (428, "the move needs an If-Match header with the table's version"),
     "internal_error": (500, "a bug in the server"),
     "store_unavailable": (503, "the table store (Redis) cannot be reached right now; try again shortly"),

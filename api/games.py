@@ -12,7 +12,8 @@ from .errors import error_responses
 from .parsing import Blueprint
 from .schemas.base import check
 from .schemas import (
-    GAMES, ApplyRequest, GameMove, CardList, GameInfo, GameList, NewGameRequest, Step, ViewRequest, ViewResponse, examples,
+    GAMES, ApplyRequest, BotMoveRequest, BotMoveResponse, CardList, GameInfo, GameList, NewGameRequest, Step,
+    ViewRequest, ViewResponse, examples,
 )
 
 blp = Blueprint("games", __name__, url_prefix="/v1/games",
@@ -84,14 +85,16 @@ def apply_move(args, game):
     try:
         step = core.apply(state, move)
     except (core.GameOver, core.InvalidMove, core.NotYourTurn, core.IllegalMove):
-        _check_shape(move)  # a move that does not even fit the schema is a 422, not a 409
+        _check_shape(game, move)  # a move that does not even fit the schema is a 422, not a 409
         raise
     return _json(step.as_dict())
 
 
-def _check_shape(move: dict) -> None:
+def _check_shape(game: str, move: dict) -> None:
+    """Against the moves of the game in the path: with several games, the union of all of them
+    could only say that a move matches none."""
     try:
-        check(GameMove, move)
+        check(GAMES[game].Move, move)
     except ValidationError as bad:
         abort(422, messages={"json": {"move": bad.messages}})
 
@@ -104,6 +107,18 @@ def _check_shape(move: dict) -> None:
 def view_state(args, game):
     """What one seat (or a spectator) may see of a state, and that seat's decisions."""
     return _json(core.view(_state_of(game, args["state"]), args["player"]))
+
+
+@blp.route("/<game>/bot-move", methods=["POST"], parameters=GAME)
+@blp.arguments(BotMoveRequest(), examples=examples("bot-move"))
+@blp.response(200, BotMoveResponse)
+@blp.doc(operationId="botMove", responses=error_responses(
+    "unknown_game", "invalid_state", "invalid_move", "unknown_bot", "not_your_turn", "game_over", *BODY_ERRORS))
+def bot_move(args, game):
+    """The move a bot would make for a seat: it sees only that seat's view, never hidden cards."""
+    state = _state_of(game, args["state"])
+    move = core.bot_move(state, args["player"], args["bot"], args.get("seed"))
+    return _json({"move": move, "bot": args["bot"], "player": args["player"]})
 
 
 def _json(data: dict):

@@ -23,7 +23,7 @@ from core.framework.rng import Rng
 
 from .errors import error_responses, fail
 from .parsing import Blueprint
-from .schemas import GAMES, GameMove
+from .schemas import GAMES
 from .schemas.base import check
 from .schemas.tables import (
     TABLE_ID, CreateTableRequest, MoveRequest, TableCreated, TableSnapshot, TableStep, TableView,
@@ -210,12 +210,12 @@ def play_move(args, table_id):
                               "get the table again and choose anew.", {"ETag": _etag(record)})
     move = args["move"]
     if type(move.get("player")) is not int or move["player"] != seat:
-        _check_shape(move)
+        _check_shape(record["game"], move)
         fail("wrong_seat", f"This token is seat {seat}'s; the move names seat {move.get('player')!r}.")
     try:
         step = core.apply(record["state"], move, trusted=True)
     except (core.GameOver, core.InvalidMove, core.NotYourTurn, core.IllegalMove):
-        _check_shape(move)  # a move that does not even fit the schema is a 422, not a 409
+        _check_shape(record["game"], move)  # a move that does not even fit the schema is a 422, not a 409
         raise
     expected = record["version"]
     record = dict(record)
@@ -488,9 +488,9 @@ def _bots_play(record: dict, step, entries: list) -> "core.Step":
     return step
 
 
-def _check_shape(move: dict) -> None:
+def _check_shape(game: str, move: dict) -> None:
     try:
-        check(GameMove, move)
+        check(GAMES[game].Move, move)
     except ValidationError as bad:
         abort(422, messages={"json": {"move": bad.messages}})
 

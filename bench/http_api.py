@@ -1,13 +1,14 @@
-"""The cost of the referee over HTTP: POST /v1/games/shufflers/apply beside an echo baseline.
+"""The cost of the referee over HTTP: POST /v1/games/{game}/apply beside an echo baseline.
 
-    uv run --frozen python bench/http_api.py
+    uv run --frozen python bench/http_api.py                      # Shufflers, 2 seats
+    uv run --frozen python bench/http_api.py --game big-shuffle --players 4
     uv run --frozen python bench/http_api.py --requests 5000 --clients 8 --json bench/out/http.json
 
 Starts gunicorn (gunicorn.conf.py, fixed worker and thread counts, SHUFFLE_BENCH_ECHO=1, no
 REDIS_URL) on a free loopback port, waits for /healthz, then sends a bounded number of
 requests from --clients threads, each on its own keep-alive connection (http.client):
 
-- apply: POST /v1/games/shufflers/apply with {state, move}: real mid-game Shufflers states,
+- apply: POST /v1/games/{game}/apply with {state, move}: real mid-game states of --game,
   each with a legal move, rotating through --pairs of them so every request is valid;
 - echo:  POST /v1/_echo with the very same bodies; the app parses them and answers them
   re-serialized with its orjson JSON provider: everything but the referee.
@@ -45,8 +46,8 @@ TARGET = 1.5  # the issue's target: apply costs at most 1.5x echo
 
 
 # --- bodies -----------------------------------------------------------------------------
-def real_pairs(count, players, options):
-    """`count` (state, move) pairs from the middle of seeded random Shufflers games."""
+def real_pairs(count, players, options, game="shufflers"):
+    """`count` (state, move) pairs from the middle of seeded random games of `game`."""
     import core
     from core.framework.rng import Rng
 
@@ -54,7 +55,7 @@ def real_pairs(count, players, options):
     seed = 0
     while len(pairs) < count:
         pick = Rng.from_seed(f"bench:{seed}")
-        step = core.new_game("shufflers", players, options, seed)
+        step = core.new_game(game, players, options, seed)
         played = []
         while step.pending:
             opts = [o for d in step.pending for o in d["options"]]
@@ -238,7 +239,8 @@ def main(argv=None):
     ap.add_argument("--workers", type=int, default=2, help="gunicorn workers (default 2)")
     ap.add_argument("--threads", type=int, default=4, help="threads per gunicorn worker (gthread, default 4)")
     ap.add_argument("--pairs", type=int, default=64, help="distinct (state, move) bodies to rotate through (default 64)")
-    ap.add_argument("--players", type=int, default=2, help="seats of the Shufflers games the bodies come from (default 2)")
+    ap.add_argument("--game", default="shufflers", help="the game whose states are applied (default shufflers)")
+    ap.add_argument("--players", type=int, default=2, help="seats of the games the bodies come from (default 2)")
     ap.add_argument("--options", type=json.loads, default={}, help="their options as JSON (default {})")
     ap.add_argument("--inprocess-requests", type=int, default=2000, help="requests per endpoint in-process (default 2000)")
     ap.add_argument("--skip-http", action="store_true")
@@ -251,7 +253,9 @@ def main(argv=None):
     for sig in (signal.SIGTERM, signal.SIGHUP):
         signal.signal(sig, lambda signum, _frame: sys.exit(128 + signum))
 
-    pairs = real_pairs(args.pairs, args.players, args.options)
+    global APPLY
+    APPLY = f"/v1/games/{args.game}/apply"
+    pairs = real_pairs(args.pairs, args.players, args.options, args.game)
     bodies = bodies_of(pairs)
     size = statistics.fmean(len(b) for b in bodies)
     meta = {
@@ -261,7 +265,7 @@ def main(argv=None):
     }
     print(f"# http  {meta['date']}  Python {meta['python']}  {meta['machine']}  "
           f"load average {meta['load_average_at_start']:.2f}")
-    print(f"# bodies: {len(bodies)} mid-game Shufflers states ({args.players} seats, options {args.options}) + a legal move, "
+    print(f"# bodies: {len(bodies)} mid-game {args.game} states ({args.players} seats, options {args.options}) + a legal move, "
           f"{meta['bodies']['min_bytes']}-{meta['bodies']['max_bytes']} bytes (mean {size:.0f})")
     result = {"meta": meta, "target": TARGET}
 

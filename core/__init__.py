@@ -6,7 +6,7 @@
     'draw'
 """
 
-from core.framework.engine import Step, apply, check_state, decisions, new_game, view, view_events
+from core.framework.engine import Step, apply, bot_move, check_state, decisions, new_game, view, view_events
 from core.framework.errors import (
     EngineError,
     GameOver,
@@ -16,13 +16,14 @@ from core.framework.errors import (
     InvalidState,
     NotYourTurn,
     StaleVersion,
+    UnknownBot,
     UnknownGame,
 )
 from core.framework.registry import all_games, get_game
 import core.games  # noqa: F401  (registers every game)
 
 __all__ = [
-    "Step", "apply", "check_state", "decisions", "new_game", "view", "view_events",
+    "Step", "apply", "bot_move", "check_state", "decisions", "new_game", "view", "view_events",
     "EngineError", "GameOver", "IllegalMove", "InvalidMove", "InvalidOptions", "InvalidState",
-    "NotYourTurn", "StaleVersion", "UnknownGame", "all_games", "get_game",
+    "NotYourTurn", "StaleVersion", "UnknownBot", "UnknownGame", "all_games", "get_game",
 ]

@@ -17,10 +17,10 @@ from marshmallow import Schema, ValidationError, fields, validate
 
 import core
 
-from . import shufflers
+from . import big_shuffle, showbiz_shuffle, shufflers
 from .base import Json, Union, options_schema, seat
 
-GAMES = {"shufflers": shufflers}
+GAMES = {"shufflers": shufflers, "big-shuffle": big_shuffle, "showbiz-shuffle": showbiz_shuffle}
 
 
 def _union(name: str, attr: str, discriminator: str | None = None) -> Union:
@@ -40,7 +40,7 @@ GameOptions = Union("GameOptions", {game: options_schema(core.get_game(game), co
 def examples(request: str) -> dict:
     """Request bodies for the docs and for schemathesis' examples phase: one real game per game id.
 
-    `request` is "new", "apply" or "view"; each example is a game just set up, with its first option.
+    `request` is "new", "apply", "view" or "bot-move"; each example is a game just set up, with its first option.
     """
     out = {}
     for game in GAMES:
@@ -50,6 +50,7 @@ def examples(request: str) -> dict:
             "new": {"players": players, "seed": 1},
             "apply": {"state": step.state, "move": step.pending[0]["options"][0]},
             "view": {"state": step.state, "player": 0},
+            "bot-move": {"state": step.state, "player": step.pending[0]["player"], "bot": "random"},
         }[request]
         out[game] = {"summary": f"{core.get_game(game).name}, just set up", "value": value}
     return out
@@ -71,6 +72,8 @@ class GameInfo(Schema):
     min_players = fields.Integer(required=True)
     max_players = fields.Integer(required=True)
     options = fields.List(fields.Nested(OptionInfo), required=True)
+    bots = fields.List(fields.String(), required=True,
+                       metadata={"description": "The bots this game offers (POST .../bot-move, table seats)."})
 
 
 class GameList(Schema):
@@ -114,6 +117,22 @@ class ApplyRequest(Schema):
 class ViewRequest(Schema):
     state = Json(GameState, required=True)
     player = seat(required=True, allow_none=True, metadata={"description": "The viewing seat; null: a spectator."})
+
+
+class BotMoveRequest(Schema):
+    state = Json(GameState, required=True)
+    player = seat(required=True, metadata={"description": "The seat the bot plays; it must have a decision to make."})
+    bot = fields.String(required=True, validate=validate.Length(1, 64),
+                        metadata={"description": "A bot the game offers (GameInfo `bots`), e.g. `random`, `heuristic`."})
+    seed = fields.Integer(strict=True, validate=validate.Range(0, 2**63 - 1), metadata={
+        "description": "Seeds the bot's dice. Without it the move is a function of what the seat sees (its view "
+                       "and the version) only; give one to make a bot's choices unpredictable to the other seats."})
+
+
+class BotMoveResponse(Schema):
+    move = Json(GameMove, required=True, metadata={"description": "One of the seat's listed options: post it to apply."})
+    bot = fields.String(required=True)
+    player = seat(required=True)
 
 
 class Step(Schema):

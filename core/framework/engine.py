@@ -10,7 +10,8 @@
 
 from typing import NamedTuple
 
-from .errors import GameOver, IllegalMove, InvalidMove, InvalidState, NotYourTurn, UnknownGame
+from .bots import bot_names, get_bot
+from .errors import GameOver, IllegalMove, InvalidMove, InvalidState, NotYourTurn, UnknownBot, UnknownGame
 from .game import FRAMEWORK_FIELDS, Game
 from .registry import GAMES, get_game
 from .rng import Rng
@@ -217,6 +218,26 @@ def view(state: dict, player: int | None, *, trusted: bool = False) -> dict:
         "waiting_for": sorted({d["player"] for d in pending}),
         "outcome": state["outcome"],
     }
+
+
+def bot_move(state: dict, player: int, bot: str, seed: int | str | None = None) -> dict:
+    """The move the bot named `bot` would make for `player`: one of that seat's listed options.
+
+    The bot sees only `view(state, player)`. Its dice are seeded from `seed` and what the seat
+    can see (the version), never from the state's RNG, so the move depends on nothing hidden.
+    """
+    game, pending = _validated(state)
+    if state["outcome"] is not None:
+        raise GameOver("The game is over; no bot has a move to make.")
+    if not _is_int(player) or not 0 <= player < state["players"]:
+        raise InvalidMove(f"The player must be a seat from 0 to {state['players'] - 1}.")
+    chosen = get_bot(game, bot)
+    if chosen is None:
+        raise UnknownBot(f"{game.name} has no bot named {bot!r}; its bots: {bot_names(game)}.")
+    if not any(d["player"] == player for d in pending):
+        raise NotYourTurn(f"Seat {player} has no decision to make now.")
+    seen = view(state, player, trusted=True)
+    return chosen.choose(seen, Rng.from_seed(f"bot:{bot}:{seed}:{state['version']}:{player}"))
 
 
 def view_events(state: dict, events: list, player: int | None) -> list:

@@ -16,6 +16,10 @@ class UnknownGame(EngineError):
     code = "unknown_game"
 
 
+class UnknownBot(EngineError):
+    code = "unknown_bot"
+
+
 class InvalidOptions(EngineError):
     code = "invalid_options"
 

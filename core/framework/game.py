@@ -76,6 +76,7 @@ class Game:
             "min_players": self.min_players,
             "max_players": self.max_players,
             "options": [o.as_dict() for o in self.options],
+            "bots": sorted({"random", *getattr(self, "bots", lambda: {})()}),
         }
 
     def normalize_options(self, options: dict | None, players: int) -> dict:

@@ -33,8 +33,10 @@ def test_every_registered_game_has_a_schemas_module():
 
 def test_states_are_a_one_of_discriminated_by_game(spec):
     union = spec["components"]["schemas"]["GameState"]
-    assert union["oneOf"] == [{"$ref": REF + "ShufflersState"}]
-    assert union["discriminator"] == {"propertyName": "game", "mapping": {"shufflers": REF + "ShufflersState"}}
+    refs = {game: REF + module.State.__name__ for game, module in GAMES.items()}
+    assert refs["shufflers"] == REF + "ShufflersState"
+    assert union["oneOf"] == [{"$ref": ref} for ref in refs.values()]
+    assert union["discriminator"] == {"propertyName": "game", "mapping": refs}
 
 
 def test_each_move_kind_is_its_own_schema_discriminated_by_kind(spec):

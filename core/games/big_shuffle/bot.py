@@ -83,6 +83,8 @@ class HeuristicBot:
     @staticmethod
     def _bad_ability(view, option, me):
         verbs = {e["do"] for e in CARD[option["card"]]["effects"] if e["on"] == "start"}
+        if verbs & {"steal_random", "draw", "take_discard"} and len(view["seats"][me]["hand"]) >= 10:
+            return True  # a full hand: more cards win nothing
         if "replace_informant" in verbs:
             mods = CARD[view["seats"][me]["informant"]]["modifiers"] if view["seats"][me]["informant"] else {}
             return sum(mods.values()) >= 1
@@ -102,17 +104,29 @@ class HeuristicBot:
                 key = (gain, margin)
                 if best_key is None or key > best_key:
                     best, best_key = o, key
-        if best is not None:
+        # It explores instead one time in five (in a long game, one in two): bots undoing each
+        # other's best move would otherwise loop for ever.
+        number = view["turn"]["number"]
+        if best is not None and number <= 200 and rng.below(2 if number > 120 else 5):
             return best
         plays = [o for o in options if o["kind"] == "play"]
         loot = [o for o in plays if TYPE[o["card"]] == "loot"]
         if loot and len(view["seats"][me]["loot"]) < 3:
             return loot[rng.below(len(loot))]
         actions = [o for o in plays if TYPE[o["card"]] == "action" and not self._bad_action(view, o, me, want)]
-        if actions and rng.below(2):
+        turn = view["turn"]
+        if turn["unlimited"]:  # A New York Minute: a few more cards, never the same loop for ever
+            actions = [o for o in actions if o["card"] != "noir/new-york-minute"] if turn["played"] < 6 else []
+        # nothing helps now: stir the city with an attempt that costs me nothing, at once when I
+        # hold goons to back it (hoarding them wins nothing), else now and then
+        neutral = [o for o in attempts if _gain(view, me, want, o["scene"], o["to"]) >= 0]
+        # rather dig where the active scene is not one of mine: it brings new scenes to light
+        digs = [o for o in neutral if _active(view, SCENE_TYPE[o["scene"]]) not in want[SCENE_TYPE[o["scene"]]]]
+        neutral = digs or neutral
+        if neutral and (len(goons_for) >= 2 or len(hand) >= 8):
+            return neutral[rng.below(len(neutral))]
+        if actions:
             return actions[rng.below(len(actions))]
-        # nothing helps: stir the city with an attempt that costs me nothing, now and then
-        neutral = [o for o in attempts if _gain(view, me, want, o["scene"], o["to"]) == 0]
         if neutral and rng.below(3) == 0:
             return neutral[rng.below(len(neutral))]
         return next(o for o in options if o["kind"] == "end_turn")
@@ -140,7 +154,8 @@ class HeuristicBot:
         hires = [o for o in options if o["kind"] == "hire"]
         pass_ = next(o for o in options if o["kind"] == "pass")
         if a["player"] == me:
-            if total < a["difficulty"] and hires:
+            spare = 2 if len(hand) >= 8 else 1 if len(hires) >= 3 else 0  # a margin against later hires
+            if total < a["difficulty"] + spare and hires:
                 return max(hires, key=lambda o: CARD[o["card"]]["for"])
             return pass_
         attitude = self._attitude(view, me, want)

@@ -116,9 +116,10 @@ class BigShuffle(Game):
         events = [{"type": "game_started", "players": players, "mode": options["mode"]}]
         state["options"] = options
         state["players"] = players
+        state[OWNED] = None  # a new state: every part is this function's own
         if preset:
             _run(state, rng, events)
-        for k in ("options", "players"):
+        for k in ("options", "players", OWNED):
             del state[k]
         return state, events
 
@@ -157,9 +158,11 @@ class BigShuffle(Game):
     def play(self, state: dict, move: dict) -> list:
         rng = Rng.load(state["rng"])
         events: list = []
+        checked = _win_key(state)  # a valid state is no win for the active player (see _run)
         _MOVES[move["kind"]](state, rng, move, events)
-        _run(state, rng, events)
+        _run(state, rng, events, checked)
         state["rng"] = rng.dump()
+        del state[OWNED]
         return events
 
     # --- Views ---------------------------------------------------------------------------
@@ -207,25 +210,66 @@ class BigShuffle(Game):
 
 
 # --- Small helpers ---------------------------------------------------------------------
+OWNED = "~owned"  # while `play` runs: which parts of the state it has copied already
+
+
 def _copy(state: dict) -> dict:
-    """A copy whose every list and dict that play may change is new (tasks, goons and the
-    options are never changed in place, so they are shared)."""
+    """The state `play` works on: the turn, the scene change and the queue are copied now;
+    the rest (seats, piles, city) is shared with the caller's state until play writes to it,
+    through the `_own`, `_seat` and `_piles` accessors, which copy a part the first time."""
     new = dict(state)
-    new["seats"] = [{**s, "hand": s["hand"][:], "loot": s["loot"][:]} for s in state["seats"]]
-    new["shared"] = [dict(sh) for sh in state["shared"]]
-    new["characters"] = state["characters"][:]
-    new["agendas"] = {"deck": state["agendas"]["deck"][:], "aside": state["agendas"]["aside"][:]}
-    for pile in ("noir", "informants", "changes"):
-        new[pile] = {"deck": state[pile]["deck"][:], "discard": state[pile]["discard"][:]}
-    new["city"] = {t: {place: cards[:] for place, cards in piles.items()} for t, piles in state["city"].items()}
-    new["removed"] = state["removed"][:]
-    new["played"] = state["played"][:]
     new["turn"] = dict(state["turn"])
     a = state["attempt"]
     if a is not None:
         new["attempt"] = {**a, "goons": a["goons"][:], "ask": a["ask"][:], "out": a["out"][:], "since": a["since"][:]}
     new["queue"] = state["queue"][:]
+    new[OWNED] = set()
     return new
+
+
+def _pile_copy(d: dict) -> dict:
+    return {k: v[:] for k, v in d.items()}
+
+
+_COPIERS = {
+    "noir": _pile_copy, "informants": _pile_copy, "changes": _pile_copy, "agendas": _pile_copy,
+    "removed": list.copy, "played": list.copy, "characters": list.copy,
+    "shared": lambda shared: [dict(sh) for sh in shared],
+}
+
+
+def _own(state: dict, key: str):
+    """state[key], made safe to change (a top-level part: a pile, removed, played, ...)."""
+    owned = state[OWNED]
+    if owned is not None and key not in owned:
+        owned.add(key)
+        state[key] = _COPIERS[key](state[key])
+    return state[key]
+
+
+def _seat(state: dict, p: int) -> dict:
+    """Seat p, made safe to change."""
+    owned = state[OWNED]
+    if owned is not None and p not in owned:
+        owned.add(p)
+        if "seats" not in owned:
+            owned.add("seats")
+            state["seats"] = state["seats"][:]
+        s = state["seats"][p]
+        state["seats"][p] = {**s, "hand": s["hand"][:], "loot": s["loot"][:]}
+    return state["seats"][p]
+
+
+def _piles(state: dict, t: str) -> dict:
+    """The Uptown, Midtown and Downtown piles of scene type t, made safe to change."""
+    owned = state[OWNED]
+    if owned is not None and t not in owned:
+        owned.add(t)
+        if "city" not in owned:
+            owned.add("city")
+            state["city"] = dict(state["city"])
+        state["city"][t] = _pile_copy(state["city"][t])
+    return state["city"][t]
 
 
 def _new_turn(player: int, number: int, step: str) -> dict:
@@ -233,9 +277,12 @@ def _new_turn(player: int, number: int, step: str) -> dict:
             "unlimited": False, "attempted": False}
 
 
+_ORDERS = {n: [[(first + k) % n for k in range(n)] for first in range(n)] for n in range(1, 9)}
+
+
 def _order_from(state: dict, first: int) -> list[int]:
-    n = state["players"]
-    return [(first + k) % n for k in range(n)]
+    """Every seat in player order (clockwise), starting with `first`."""
+    return _ORDERS[state["players"]][first]
 
 
 def _top(pile: list):
@@ -279,8 +326,14 @@ def _scene_statics(state: dict, p: int) -> list[dict]:
 
 
 def _scenes_have(state: dict, p: int, verb: str) -> bool:
+    """Does an active scene have this static, and does it apply to p? (Titles have none.)"""
     having = HAVING.get(verb, ())
-    return any(s in having for s in _active_scenes(state)) and not _ignores_scenes(state, p)
+    city = state["city"]
+    for t in SCENE_TYPES:
+        mid = city[t]["midtown"]
+        if mid and mid[-1] in having:
+            return not _ignores_scenes(state, p)
+    return False
 
 
 def _loot_works(state: dict, p: int) -> bool:
@@ -349,10 +402,10 @@ def _finish(state: dict, winners: list[int], reason: str, events: list) -> None:
     # What was still on the table goes to its discard: hired goons, the revealed card, cards in play.
     a = state["attempt"]
     if a is not None:
-        state["noir"]["discard"] += [g["card"] for g in a["goons"]]
+        _own(state, "noir")["discard"] += [g["card"] for g in a["goons"]]
         if a["change"] is not None:
-            state["changes"]["discard"].append(a["change"])
-    state["noir"]["discard"] += state["played"]
+            _own(state, "changes")["discard"].append(a["change"])
+    _own(state, "noir")["discard"] += state["played"]
     state["played"] = []
     state["queue"] = []
     state["attempt"] = None
@@ -362,7 +415,7 @@ def _finish(state: dict, winners: list[int], reason: str, events: list) -> None:
 # --- Decks ------------------------------------------------------------------------------------
 def _take(state: dict, rng: Rng, pile: str, events: list) -> str | None:
     """The top card of a non-scene deck; an empty deck is formed again from its discard."""
-    deck = state[pile]
+    deck = _own(state, pile)
     if not deck["deck"]:
         if not deck["discard"]:
             return None
@@ -374,7 +427,7 @@ def _take(state: dict, rng: Rng, pile: str, events: list) -> str | None:
 
 def _draw_one(state: dict, rng: Rng, p: int, source: str, events: list) -> None:
     if source == "discard":
-        card = state["noir"]["discard"].pop()
+        card = _own(state, "noir")["discard"].pop()
         events.append({"type": "card_drawn", "player": p, "from": "discard", "card": card})
     else:
         card = _take(state, rng, "noir", events)
@@ -382,14 +435,14 @@ def _draw_one(state: dict, rng: Rng, p: int, source: str, events: list) -> None:
             events.append({"type": "deck_empty", "deck": "noir", "player": p})
             return
         events.append({"type": "card_drawn", "player": p, "from": "deck", "card": card})
-    state["seats"][p]["hand"].append(card)
+    _seat(state, p)["hand"].append(card)
 
 
 def _replace_informant(state: dict, rng: Rng, p: int, events: list, killed: bool) -> None:
-    seat = state["seats"][p]
+    seat = _seat(state, p)
     old = seat["informant"]
     if old is not None:
-        state["informants"]["discard"].append(old)
+        _own(state, "informants")["discard"].append(old)
         events.append({"type": "informant_killed" if killed else "informant_replaced", "player": p, "card": old})
     seat["informant"] = _take(state, rng, "informants", events)
     events.append({"type": "informant_revealed", "player": p, "card": seat["informant"]})
@@ -430,10 +483,10 @@ def _big_shuffle(state: dict, rng: Rng, events: list) -> None:
         cards = piles["uptown"] + piles["midtown"] + piles["downtown"]
         if TITLES[t] in cards:
             cards.remove(TITLES[t])
-            state["removed"].append(TITLES[t])
+            _own(state, "removed").append(TITLES[t])
             events.append({"type": "title_removed", "card": TITLES[t]})
         cards = rng.shuffle(cards)
-        state["city"][t] = {"uptown": cards[:1], "midtown": cards[2:], "downtown": cards[1:2]}
+        _piles(state, t).update({"uptown": cards[:1], "midtown": cards[2:], "downtown": cards[1:2]})
     events.append({"type": "big_shuffle",
                    "city": {t: {"uptown": p["uptown"], "active": p["midtown"][-1], "downtown": p["downtown"]}
                             for t, p in state["city"].items()}})
@@ -444,15 +497,20 @@ def _move_scene(state: dict, scene: str, to: str, events: list, change: bool) ->
     bottom of Midtown). A title that would go anywhere but the top of Midtown leaves the game."""
     t = SCENE_TYPE[scene]
     frm = _where(state, scene)
-    state["city"][t][frm].pop()
+    piles = _piles(state, t)
+    piles[frm].pop()
     if TYPE[scene] == "title":
-        state["removed"].append(scene)
+        _own(state, "removed").append(scene)
         events.append({"type": "title_removed", "card": scene})
         return
     if to == "bottom":
-        state["city"][t]["midtown"].insert(0, scene)
+        piles["midtown"].insert(0, scene)
     else:
-        state["city"][t][to].append(scene)
+        dest = piles[to]
+        if dest and TYPE[dest[-1]] == "title":  # covered, the title would leave the top of Midtown
+            _own(state, "removed").append(dest.pop())
+            events.append({"type": "title_removed", "card": state["removed"][-1]})
+        dest.append(scene)
     events.append({"type": "scene_changed" if change else "scene_moved", "scene": scene, "from": frm, "to": to})
 
 
@@ -531,8 +589,8 @@ def _execute(state: dict, rng: Rng, task: dict, events: list) -> None:
     elif do == "trash":
         pass  # at the limit already: nothing to trash
     elif do == "discard":
-        state["played"].remove(task["card"])
-        state["noir"]["discard"].append(task["card"])
+        _own(state, "played").remove(task["card"])
+        _own(state, "noir")["discard"].append(task["card"])
     elif do == "effect":
         _effect(state, rng, task, events)
     elif do == "end_attempt":
@@ -544,7 +602,6 @@ def _execute(state: dict, rng: Rng, task: dict, events: list) -> None:
 def _effect(state: dict, rng: Rng, task: dict, events: list) -> None:
     """A one-shot effect of a card, with the targets its move named."""
     p, verb = task["player"], task["verb"]
-    seats = state["seats"]
     if verb == "draw":
         _push(state, [{"do": "draw", "player": p, "amount": task["amount"], "source": task["source"]}])
     elif verb == "draw_each":
@@ -552,32 +609,32 @@ def _effect(state: dict, rng: Rng, task: dict, events: list) -> None:
                       for q in _order_from(state, state["turn"]["player"])])
     elif verb == "take_discard":
         if state["noir"]["discard"]:
-            card = state["noir"]["discard"].pop()
-            seats[p]["hand"].append(card)
+            card = _own(state, "noir")["discard"].pop()
+            _seat(state, p)["hand"].append(card)
             events.append({"type": "card_taken", "player": p, "card": card, "from": "discard"})
     elif verb in ("replace_informant", "kill_informant"):
         target = p if verb == "replace_informant" else task["target"]
         _replace_informant(state, rng, target, events, killed=verb == "kill_informant")
     elif verb == "steal_loot":
         t, loot = task["target"], task["loot"]
-        if loot in seats[t]["loot"]:
-            seats[t]["loot"].remove(loot)
-            seats[p]["loot"].append(loot)
+        if loot in state["seats"][t]["loot"]:
+            _seat(state, t)["loot"].remove(loot)
+            _seat(state, p)["loot"].append(loot)
             events.append({"type": "loot_stolen", "player": p, "target": t, "card": loot})
             _push(state, [{"do": "trash", "player": p}])
     elif verb == "steal_random":
-        hand = seats[task["target"]]["hand"]
+        hand = _seat(state, task["target"])["hand"]
         if hand:
             card = hand.pop(rng.below(len(hand)))
-            seats[p]["hand"].append(card)
+            _seat(state, p)["hand"].append(card)
             events.append({"type": "card_stolen", "player": p, "target": task["target"], "card": card})
     elif verb == "search":
-        deck = state["noir"]["deck"]
-        found = next((c for c in reversed(deck) if TYPE[c] == task["card_type"]), None)
+        noir = _own(state, "noir")
+        found = next((c for c in reversed(noir["deck"]) if TYPE[c] == task["card_type"]), None)
         if found is not None:
-            deck.remove(found)
-            seats[p]["hand"].append(found)
-        state["noir"]["deck"] = rng.shuffle(deck)
+            noir["deck"].remove(found)
+            _seat(state, p)["hand"].append(found)
+        noir["deck"] = rng.shuffle(noir["deck"])
         events.append({"type": "deck_searched", "player": p, "card_type": task["card_type"], "card": found})
     elif verb == "bottom_active":
         before = _tops(state)
@@ -594,10 +651,10 @@ def _effect(state: dict, rng: Rng, task: dict, events: list) -> None:
     elif verb == "extra_play":
         state["turn"]["allowed"] += 1
     elif verb == "discard_random":
-        hand = seats[p]["hand"]
+        hand = _seat(state, p)["hand"]
         if hand:
             card = hand.pop(rng.below(len(hand)))
-            state["noir"]["discard"].append(card)
+            _own(state, "noir")["discard"].append(card)
             events.append({"type": "card_discarded", "player": p, "card": card})
     elif verb == "modify":
         state["attempt"]["modifier"] += task["amount"]
@@ -697,7 +754,7 @@ def _main_options(state: dict, p: int) -> list[dict]:
 
 def _move_play(state, rng, move, events):
     p, card = move["player"], move["card"]
-    seat = state["seats"][p]
+    seat = _seat(state, p)
     seat["hand"].remove(card)
     state["turn"]["played"] += 1
     events.append({"type": "card_played", "player": p, "card": card})
@@ -705,7 +762,7 @@ def _move_play(state, rng, move, events):
         seat["loot"].append(card)
         _push(state, [{"do": "trash", "player": p}])
         return
-    state["played"].append(card)
+    _own(state, "played").append(card)
     targets = {k: move[k] for k in ("target", "loot", "scene", "to") if k in move}
     _push(state, [_effect_task(p, e, card, **targets) for e in effects(card, "play")]
           + [{"do": "discard", "card": card}])
@@ -729,8 +786,8 @@ def _next_turn(state: dict, events: list) -> None:
 def _move_trash(state, rng, move, events):
     state["queue"].pop(0)
     p, card = move["player"], move["card"]
-    state["seats"][p]["loot"].remove(card)
-    state["noir"]["discard"].append(card)
+    _seat(state, p)["loot"].remove(card)
+    _own(state, "noir")["discard"].append(card)
     events.append({"type": "loot_trashed", "player": p, "card": card})
 
 
@@ -801,13 +858,13 @@ def _progress_attempt(state: dict, rng: Rng, events: list) -> bool:
 def _end_attempt(state: dict, events: list) -> None:
     """Discard the hired goons; the revealed card too, unless Endless Rain goes on."""
     a = state["attempt"]
-    state["noir"]["discard"] += [g["card"] for g in a["goons"]]
+    _own(state, "noir")["discard"] += [g["card"] for g in a["goons"]]
     a["goons"] = []
     if a["success"] and any(e["do"] == "repeat" for e in effects(a["change"], "success")) \
             and _attempt_options(state, a["player"]):
         a["step"] = "continue"
         return
-    state["changes"]["discard"].append(a["change"])
+    _own(state, "changes")["discard"].append(a["change"])
     state["attempt"] = None
 
 
@@ -843,8 +900,8 @@ def _move_react(state, rng, move, events):
     a = state["attempt"]
     q, card = move["player"], move["card"]
     a["ask"].pop(0)
-    state["seats"][q]["hand"].remove(card)
-    state["played"].append(card)
+    _seat(state, q)["hand"].remove(card)
+    _own(state, "played").append(card)
     events.append({"type": "reaction_played", "player": q, "card": card, **({"side": move["side"]} if "side" in move else {})})
     tasks = []
     for e in effects(card, "react"):
@@ -878,7 +935,7 @@ def _next_hirer(state: dict) -> None:
 def _move_hire(state, rng, move, events):
     a = state["attempt"]
     q, card, side = move["player"], move["card"], move["side"]
-    state["seats"][q]["hand"].remove(card)
+    _seat(state, q)["hand"].remove(card)
     a["goons"].append({"seat": q, "card": card, "side": side})
     a["since"] = []
     events.append({"type": "goon_hired", "player": q, "card": card, "side": side})
@@ -945,7 +1002,7 @@ def _determine_success(state: dict, rng: Rng, events: list) -> None:
 
 def _move_stop(state, rng, move, events):
     a = state["attempt"]
-    state["changes"]["discard"].append(a["change"])
+    _own(state, "changes")["discard"].append(a["change"])
     state["attempt"] = None
 
 
@@ -953,8 +1010,8 @@ def _move_stop(state, rng, move, events):
 def _move_discard_goon(state, rng, move, events):
     state["queue"].pop(0)
     p, card = move["player"], move["card"]
-    state["seats"][p]["hand"].remove(card)
-    state["noir"]["discard"].append(card)
+    _seat(state, p)["hand"].remove(card)
+    _own(state, "noir")["discard"].append(card)
     events.append({"type": "card_discarded", "player": p, "card": card})
 
 
@@ -973,8 +1030,8 @@ def _move_resolve(state, rng, move, events):
 # --- Setup: characters chosen in seat order --------------------------------------------------------
 def _move_choose_character(state, rng, move, events):
     p, character = move["player"], move["character"]
-    state["seats"][p]["character"] = character
-    state["characters"].remove(character)
+    _seat(state, p)["character"] = character
+    _own(state, "characters").remove(character)
     events.append({"type": "character_chosen", "player": p, "character": character})
     if p + 1 < state["players"]:
         state["turn"]["player"] = p + 1
@@ -996,16 +1053,17 @@ def _score_options(state: dict, p: int) -> list[dict]:
 def _move_score(state, rng, move, events):
     p, agenda = move["player"], move["agenda"]
     points = _matches(state, agenda)
-    seat = state["seats"][p]
+    seat = _seat(state, p)
     seat["score"] += points
-    state["agendas"]["aside"].append(agenda)
-    new = state["agendas"]["deck"].pop() if state["agendas"]["deck"] else None
+    agendas = _own(state, "agendas")
+    agendas["aside"].append(agenda)
+    new = agendas["deck"].pop() if agendas["deck"] else None
     slot = next(slot for slot, a in _agenda_slots(state, p) if a == agenda)
     if slot[0] == "seat":
         seat["agenda"] = new
         owners = [p]
     else:
-        state["shared"][slot[1]]["agenda"] = new
+        _own(state, "shared")[slot[1]]["agenda"] = new
         owners = state["shared"][slot[1]]["seats"]
     events.append({"type": "agenda_scored", "player": p, "agenda": agenda, "points": points})
     if new is not None:
@@ -1017,14 +1075,21 @@ def _move_score(state, rng, move, events):
 
 
 # --- The driver: bookkeeping until somebody must choose ---------------------------------------------
-def _run(state: dict, rng: Rng, events: list) -> None:
-    expert = state["options"]["mode"] == "expert"
+def _win_key(state: dict) -> tuple:
+    """What the win check depends on: the active player and the tops of the Midtown piles."""
     city = state["city"]
-    checked = None  # the (player, active scenes) last checked for a win
+    return (state["turn"]["player"], city["who"]["midtown"][-1:], city["what"]["midtown"][-1:],
+            city["where"]["midtown"][-1:])
+
+
+def _run(state: dict, rng: Rng, events: list, checked: tuple | None = None) -> None:
+    """`checked`: the win key already checked (no win) before the move, so not checked again.
+    On return, the win key of the state has been checked: the next move may rely on it."""
+    expert = state["options"]["mode"] == "expert"
     while state["outcome"] is None:
         turn = state["turn"]
         if not expert and turn["step"] != "character":
-            key = (turn["player"], city["who"]["midtown"][-1], city["what"]["midtown"][-1], city["where"]["midtown"][-1])
+            key = _win_key(state)
             if key != checked:
                 checked = key
                 if _wins(state, turn["player"]):
@@ -1100,8 +1165,11 @@ def _refuse(state: dict, pending: list, move: dict) -> None:
             no("card_not_in_hand", "A reaction is played from your hand.")
         no("reaction_outside_its_moment",
            f"{CARD[card]['name']} can only be played when its \"play when\" moment comes ({REACTION_WINDOW[card]}).")
+    turn = state["turn"]
+    if kind == "play" and turn["player"] == move["player"] and "main" not in kinds \
+            and not turn["unlimited"] and turn["played"] >= turn["allowed"]:
+        no("one_card_per_turn", "You may play only one action or loot card on your turn.")
     if kind == "play" and "main" in kinds:
-        turn = state["turn"]
         if card in seat["hand"] and TYPE[card] == "goon":
             no("goons_only_in_scene_change", "Goons can only be played during a scene change, when hiring goons.")
         if card in seat["hand"] and TYPE[card] == "reaction":
@@ -1112,7 +1180,6 @@ def _refuse(state: dict, pending: list, move: dict) -> None:
             no("card_not_in_hand", "That card is not in your hand.")
         no("no_legal_target", "That card has no legal target as given; its legal uses are listed in the options.")
     if kind == "attempt" and "main" in kinds:
-        turn = state["turn"]
         if turn["played"] or turn["unlimited"]:
             no("card_or_scene_change", "A character who played a card this turn cannot attempt a scene change.")
         scene, to = move.get("scene"), move.get("to")
