@@ -55,3 +55,5 @@ for (_id, _on), _effects in EFFECTS.items():
 
 
 REACTION_WINDOW = {c["id"]: c["play_when"] for c in CATALOG if c["type"] == "reaction"}
+# reaction moment -> the reactions played then
+WINDOW_CARDS = {w: frozenset(c for c, cw in REACTION_WINDOW.items() if cw == w) for w in ("revealed", "success", "changed")}

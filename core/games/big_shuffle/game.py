@@ -17,7 +17,7 @@ from core.framework.game import FRAMEWORK_FIELDS, Game, Option, decision
 from core.framework.rng import Rng
 
 from .cards import (AGENDAS, ALL_IDS, CARD, CATALOG, CHANGES, CHARACTERS, INFORMANTS, NOIR, PLACES,
-                    HAVING, REACTION_WINDOW, SCENE_TYPE, SCENE_TYPES, SCENES, TITLES, TYPE, effects)
+                    HAVING, REACTION_WINDOW, SCENE_TYPE, SCENE_TYPES, SCENES, TITLES, TYPE, WINDOW_CARDS, effects)
 
 HIDDEN = {"hidden": True}
 MODES = ("beginner", "standard", "expert")
@@ -822,7 +822,8 @@ def _window(state: dict, name: str) -> list[int]:
     seats = _order_from(state, a)[1:]
     if state["options"]["reaction_windows"] == "always":
         return seats
-    return [q for q in seats if any(REACTION_WINDOW.get(c) == name for c in state["seats"][q]["hand"])]
+    fits = WINDOW_CARDS[name]
+    return [q for q in seats if not fits.isdisjoint(state["seats"][q]["hand"])]
 
 
 def _progress_attempt(state: dict, rng: Rng, events: list) -> bool:
@@ -1075,6 +1076,10 @@ def _move_score(state, rng, move, events):
 
 
 # --- The driver: bookkeeping until somebody must choose ---------------------------------------------
+# Every change of the active scenes or of the turn comes with one of these events.
+_WIN_EVENTS = frozenset(("scene_changed", "scene_moved", "big_shuffle", "title_removed", "turn_started"))
+
+
 def _win_key(state: dict) -> tuple:
     """What the win check depends on: the active player and the tops of the Midtown piles."""
     city = state["city"]
@@ -1086,10 +1091,13 @@ def _run(state: dict, rng: Rng, events: list, checked: tuple | None = None) -> N
     """`checked`: the win key already checked (no win) before the move, so not checked again.
     On return, the win key of the state has been checked: the next move may rely on it."""
     expert = state["options"]["mode"] == "expert"
+    seen = 0  # how many events had been looked at for a change of the active scenes or the turn
     while state["outcome"] is None:
         turn = state["turn"]
-        if not expert and turn["step"] != "character":
-            key = _win_key(state)
+        if not expert and turn["step"] != "character" and (checked is None or len(events) != seen):
+            fresh = any(e["type"] in _WIN_EVENTS for e in events[seen:]) or checked is None
+            seen = len(events)
+            key = _win_key(state) if fresh else checked
             if key != checked:
                 checked = key
                 if _wins(state, turn["player"]):
