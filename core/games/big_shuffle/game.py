@@ -1212,9 +1212,25 @@ def _bad(message: str, field: str | None = None):
     return InvalidState(message, {field: ["invalid"]} if field else None)
 
 
-def _card_list(x, field: str) -> list:
-    if type(x) is not list or any(type(c) is not str or c not in ALL_IDS for c in x):
-        raise _bad(f"'{field}' must be a list of card ids.", field)
+_IDS_OF: dict[tuple, frozenset] = {}
+_CITY_IDS = {t: frozenset(SCENES[t]) | {TITLES[t]} for t in SCENE_TYPES}
+
+
+def _ids_of(types: tuple) -> frozenset:
+    """The ids of every card of these types."""
+    if types not in _IDS_OF:
+        _IDS_OF[types] = frozenset(c for c in ALL_IDS if TYPE[c] in types)
+    return _IDS_OF[types]
+
+
+def _card_list(x, field: str, types: tuple | None = None) -> list:
+    """x, if it is a list of card ids (of these types); InvalidState otherwise."""
+    try:
+        ok = type(x) is list and (_ids_of(types) if types else ALL_IDS).issuperset(x)
+    except TypeError:  # an unhashable item: no card id
+        ok = False
+    if not ok:
+        raise _bad(f"'{field}' must be a list of card ids{' of type ' + '/'.join(types) if types else ''}.", field)
     return x
 
 
@@ -1227,10 +1243,7 @@ def _check(state: dict) -> None:
     seen: list[str] = []
 
     def zone(x, field, types):
-        cards = _card_list(x, field)
-        if any(TYPE[c] not in types for c in cards):
-            raise _bad(f"'{field}' holds a card of the wrong type.", field)
-        seen.extend(cards)
+        seen.extend(_card_list(x, field, types))
 
     def slot(x, field, types, nullable=True):
         if x is None and nullable:
@@ -1281,10 +1294,11 @@ def _check(state: dict) -> None:
         if type(piles) is not dict or set(piles) != set(PLACES):
             raise _bad(f"city.{t} must have uptown, midtown and downtown.", f"city.{t}")
         for place in PLACES:
-            cards = _card_list(piles[place], f"city.{t}.{place}")
-            for k, c in enumerate(cards):
-                if SCENE_TYPE.get(c) != t or (TYPE[c] == "title" and (place != "midtown" or k != len(cards) - 1)):
-                    raise _bad(f"city.{t}.{place} holds a card that cannot be there.", f"city.{t}.{place}")
+            cards = _card_list(piles[place], f"city.{t}.{place}", ("scene", "title"))
+            title = TITLES[t]
+            if not _CITY_IDS[t].issuperset(cards) or (title in cards and (place != "midtown" or cards[-1] != title
+                                                                             or cards.count(title) > 1)):
+                raise _bad(f"city.{t}.{place} holds a card that cannot be there.", f"city.{t}.{place}")
             seen.extend(cards)
         if not piles["midtown"] and state["outcome"] is None:
             raise _bad(f"The Midtown {t} pile is empty: The Big Shuffle should have happened.", f"city.{t}")
