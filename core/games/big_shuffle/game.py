@@ -156,12 +156,13 @@ class BigShuffle(Game):
         return _copy(state)
 
     def play(self, state: dict, move: dict) -> list:
-        rng = Rng.load(state["rng"])
+        rng = _LazyRng(state["rng"])
         events: list = []
         checked = _win_key(state)  # a valid state is no win for the active player (see _run)
         _MOVES[move["kind"]](state, rng, move, events)
         _run(state, rng, events, checked)
-        state["rng"] = rng.dump()
+        if rng.rng is not None:
+            state["rng"] = rng.rng.dump()
         del state[OWNED]
         return events
 
@@ -210,6 +211,26 @@ class BigShuffle(Game):
 
 
 # --- Small helpers ---------------------------------------------------------------------
+class _LazyRng:
+    """The state's RNG, loaded the first time a move draws, shuffles or picks at random."""
+
+    __slots__ = ("text", "rng")
+
+    def __init__(self, text: str):
+        self.text, self.rng = text, None
+
+    def _get(self) -> Rng:
+        if self.rng is None:
+            self.rng = Rng.load(self.text)
+        return self.rng
+
+    def below(self, n: int) -> int:
+        return self._get().below(n)
+
+    def shuffle(self, items: list) -> list:
+        return self._get().shuffle(items)
+
+
 OWNED = "~owned"  # while `play` runs: which parts of the state it has copied already
 
 
@@ -277,6 +298,7 @@ def _new_turn(player: int, number: int, step: str) -> dict:
             "unlimited": False, "attempted": False}
 
 
+_GOONS = frozenset(c for c in NOIR if TYPE[c] == "goon")
 _ORDERS = {n: [[(first + k) % n for k in range(n)] for first in range(n)] for n in range(1, 9)}
 
 
@@ -525,14 +547,20 @@ def _difficulty(state: dict, scene: str, frm: str, to: str) -> int:
     return CARD[scene][side][direction]
 
 
-def _attempt_options(state: dict, p: int, extra: dict | None = None) -> list[dict]:
+def _attempt_options(state: dict, p: int) -> list[dict]:
+    """Every scene change p may attempt: each top card of the nine piles, one step each way."""
     out = []
-    for t in SCENE_TYPES:
-        for place in PLACES:
-            pile = state["city"][t][place]
-            if pile:
-                for to in _destinations(place):
-                    out.append({"player": p, "kind": "attempt", "scene": pile[-1], "to": to, **(extra or {})})
+    city = state["city"]
+    for t in SCENE_TYPES:  # not city's key order: a state's JSON may come with its keys sorted
+        piles = city[t]
+        up, mid, down = piles["uptown"], piles["midtown"], piles["downtown"]
+        if up:
+            out.append({"player": p, "kind": "attempt", "scene": up[-1], "to": "midtown"})
+        if mid:
+            out.append({"player": p, "kind": "attempt", "scene": mid[-1], "to": "uptown"})
+            out.append({"player": p, "kind": "attempt", "scene": mid[-1], "to": "downtown"})
+        if down:
+            out.append({"player": p, "kind": "attempt", "scene": down[-1], "to": "midtown"})
     return out
 
 
@@ -709,6 +737,15 @@ def _ability_options(state: dict, p: int) -> list[dict]:
     return out
 
 
+def _has_ability(state: dict, p: int) -> bool:
+    """Whether _ability_options would list anything, without listing it all."""
+    seat = state["seats"][p]
+    cards = [] if _abilities_blocked(state, p) else [seat["character"]]
+    if seat["loot"] and _loot_works(state, p):
+        cards += seat["loot"]
+    return any(_target_options(state, p, e) for c in cards for e in effects(c, "start"))
+
+
 def _move_skip_ability(state, rng, move, events):
     state["turn"]["step"] = "draw"
 
@@ -740,7 +777,7 @@ def _main_options(state: dict, p: int) -> list[dict]:
     turn = state["turn"]
     out = []
     if turn["unlimited"] or turn["played"] < turn["allowed"]:
-        for card in dict.fromkeys(state["seats"][p]["hand"]):
+        for card in state["seats"][p]["hand"]:
             kind = TYPE[card]
             if kind == "loot":
                 out.append({"player": p, "kind": "play", "card": card})
@@ -874,7 +911,7 @@ def _attempt_decision(state: dict, a: dict) -> dict:
     if step in ("revealed", "success", "changed"):
         q = a["ask"][0]
         options = []
-        for card in dict.fromkeys(state["seats"][q]["hand"]):
+        for card in state["seats"][q]["hand"]:
             if REACTION_WINDOW.get(card) == step:
                 for e in effects(card, "react"):
                     if e.get("side") == "choose":
@@ -885,7 +922,7 @@ def _attempt_decision(state: dict, a: dict) -> dict:
                         options + [{"player": q, "kind": "decline"}])
     if step == "hire":
         q = a["hirer"]
-        goons = [c for c in dict.fromkeys(state["seats"][q]["hand"]) if TYPE[c] == "goon"]
+        goons = [c for c in state["seats"][q]["hand"] if c in _GOONS]
         sides = ("for",) if q == a["player"] else ("for", "against")
         return decision(q, "hire", f"Seat {q}: hire a goon for or against seat {a['player']}, or pass.",
                         [{"player": q, "kind": "hire", "card": c, "side": s} for c in goons for s in sides]
@@ -1117,7 +1154,7 @@ def _run(state: dict, rng: Rng, events: list, checked: tuple | None = None) -> N
             continue
         step = turn["step"]
         if step == "start":
-            if _ability_options(state, turn["player"]):
+            if _has_ability(state, turn["player"]):
                 return
             turn["step"] = "draw"
         elif step == "draw":
