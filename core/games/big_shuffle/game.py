@@ -29,6 +29,23 @@ STATE_FIELDS = frozenset(FRAMEWORK_FIELDS + (
     "removed", "played", "turn", "attempt", "queue"))
 
 
+# Decision prompts, written once per seat (PROMPTS[kind][seat]).
+_PROMPT_TEXTS = {
+    "choose_character": "Seat {seat}: choose your character.",
+    "start_of_turn": "Seat {seat}: use a start of turn ability, or skip.",
+    "main": "Seat {seat}: play a card, attempt a scene change, or end your turn.",
+    "score": "Seat {seat}: reveal an agenda to score it, or end your turn.",
+    "draw": "Seat {seat}: draw a noir card from the deck or the top of the discard.",
+    "trash": "Seat {seat}: you may keep only 3 loot; trash one.",
+    "crazed_killer": "Seat {seat}: discard a goon, or your informant is killed.",
+    "order": "Seat {seat}: choose which of your effects resolves first.",
+    "react": "Seat {seat}: play a reaction now, or decline.",
+    "continue": "Seat {seat}: Endless Rain: attempt another scene change at -2, or stop.",
+}
+PROMPTS = {kind: [text.format(seat=seat) for seat in range(8)] for kind, text in _PROMPT_TEXTS.items()}
+HIRE_PROMPTS = [[f"Seat {q}: hire a goon for or against seat {p}, or pass." for p in range(8)] for q in range(8)]
+
+
 class BigShuffle(Game):
     def __init__(self):
         super().__init__(
@@ -135,16 +152,16 @@ class BigShuffle(Game):
         p = turn["player"]
         step = turn["step"]
         if step == "character":
-            return [decision(p, "choose_character", f"Seat {p}: choose your character.",
+            return [decision(p, "choose_character", PROMPTS["choose_character"][p],
                              [{"player": p, "kind": "choose_character", "character": c} for c in state["characters"]])]
         if step == "start":
-            return [decision(p, "start_of_turn", f"Seat {p}: use a start of turn ability, or skip.",
+            return [decision(p, "start_of_turn", PROMPTS["start_of_turn"][p],
                              _ability_options(state, p) + [{"player": p, "kind": "skip_ability"}])]
         if step == "main":
-            return [decision(p, "main", f"Seat {p}: play a card, attempt a scene change, or end your turn.",
+            return [decision(p, "main", PROMPTS["main"][p],
                              _main_options(state, p))]
         if step == "end":
-            return [decision(p, "score", f"Seat {p}: reveal an agenda to score it, or end your turn.",
+            return [decision(p, "score", PROMPTS["score"][p],
                              _score_options(state, p) + [{"player": p, "kind": "end_turn"}])]
         raise InvalidState(f"The turn's step {step!r} waits for nobody.")
 
@@ -158,7 +175,7 @@ class BigShuffle(Game):
     def play(self, state: dict, move: dict) -> list:
         rng = _LazyRng(state["rng"])
         events: list = []
-        checked = _win_key(state)  # a valid state is no win for the active player (see _run)
+        checked = _win_key(state) if state["turn"]["step"] != "character" else None
         _MOVES[move["kind"]](state, rng, move, events)
         _run(state, rng, events, checked)
         if rng.rng is not None:
@@ -582,18 +599,18 @@ def _task_decision(state: dict, task: dict) -> dict:
     p = task["player"]
     do = task["do"]
     if do == "draw":
-        return decision(p, "draw", f"Seat {p}: draw a noir card from the deck or the top of the discard.",
+        return decision(p, "draw", PROMPTS["draw"][p],
                         [{"player": p, "kind": "draw", "from": "deck"}, {"player": p, "kind": "draw", "from": "discard"}])
     if do == "trash":
-        return decision(p, "trash", f"Seat {p}: you may keep only {LOOT_LIMIT} loot; trash one.",
+        return decision(p, "trash", PROMPTS["trash"][p],
                         [{"player": p, "kind": "trash", "card": c} for c in state["seats"][p]["loot"]])
     if do == "kill_unless_goon":
         goons = [c for c in state["seats"][p]["hand"] if TYPE[c] == "goon"]
-        return decision(p, "crazed_killer", f"Seat {p}: discard a goon, or your informant is killed.",
+        return decision(p, "crazed_killer", PROMPTS["crazed_killer"][p],
                         [{"player": p, "kind": "discard_goon", "card": c} for c in goons]
                         + [{"player": p, "kind": "lose_informant"}])
     if do == "order":
-        return decision(p, "order", f"Seat {p}: choose which of your effects resolves first.",
+        return decision(p, "order", PROMPTS["order"][p],
                         [{"player": p, "kind": "resolve", "card": t["source"]} for t in task["tasks"]])
     raise InvalidState(f"A queued effect {do!r} waits for no decision.")
 
@@ -918,18 +935,18 @@ def _attempt_decision(state: dict, a: dict) -> dict:
                         options += [{"player": q, "kind": "react", "card": card, "side": s} for s in ("for", "against")]
                     else:
                         options.append({"player": q, "kind": "react", "card": card})
-        return decision(q, "react", f"Seat {q}: play a reaction now, or decline.",
+        return decision(q, "react", PROMPTS["react"][q],
                         options + [{"player": q, "kind": "decline"}])
     if step == "hire":
         q = a["hirer"]
         goons = [c for c in state["seats"][q]["hand"] if c in _GOONS]
         sides = ("for",) if q == a["player"] else ("for", "against")
-        return decision(q, "hire", f"Seat {q}: hire a goon for or against seat {a['player']}, or pass.",
+        return decision(q, "hire", HIRE_PROMPTS[q][a["player"]],
                         [{"player": q, "kind": "hire", "card": c, "side": s} for c in goons for s in sides]
                         + [{"player": q, "kind": "pass"}])
     if step == "continue":
         p = a["player"]
-        return decision(p, "continue", f"Seat {p}: Endless Rain: attempt another scene change at -2, or stop.",
+        return decision(p, "continue", PROMPTS["continue"][p],
                         _attempt_options(state, p) + [{"player": p, "kind": "stop"}])
     raise InvalidState(f"The scene change's step {step!r} waits for nobody.")
 
