@@ -12,6 +12,7 @@ needs a choice, in which case it is the pending decision. The scene change in pr
 `state["attempt"]`. `play` works on a deep copy of the state, so nothing is shared.
 """
 
+from core.framework.engine import same
 from core.framework.errors import IllegalMove, InvalidOptions, InvalidState
 from core.framework.game import FRAMEWORK_FIELDS, Game, Option, decision
 from core.framework.rng import Rng
@@ -1262,6 +1263,11 @@ def _refuse(state: dict, pending: list, move: dict) -> None:
 
 
 # --- Integrity: is this a position of The Big Shuffle? ------------------------------------------------
+def _type_of(x) -> str | None:
+    """The card type of x if x is a card id (None for anything else, unhashable values too)."""
+    return TYPE.get(x) if type(x) is str else None
+
+
 def _bad(message: str, field: str | None = None):
     return InvalidState(message, {field: ["invalid"]} if field else None)
 
@@ -1328,7 +1334,7 @@ def _check(state: dict) -> None:
     if type(shared) is not list or len(shared) != len(pairs):
         raise _bad("'shared' must hold the agendas between neighbours.", "shared")
     for i, (sh, pair) in enumerate(zip(shared, pairs)):
-        if type(sh) is not dict or set(sh) != {"seats", "agenda"} or sh["seats"] != pair:
+        if type(sh) is not dict or set(sh) != {"seats", "agenda"} or not same(sh["seats"], pair):
             raise _bad(f"shared[{i}] must be the agenda between seats {pair}.", f"shared.{i}")
         slot(sh["agenda"], f"shared.{i}.agenda", ("agenda",))
     zone(state["characters"], "characters", ("character",))
@@ -1358,6 +1364,7 @@ def _check(state: dict) -> None:
             raise _bad(f"The Midtown {t} pile is empty: The Big Shuffle should have happened.", f"city.{t}")
     zone(state["removed"], "removed", ("title",))
     zone(state["played"], "played", ("action", "reaction"))
+    _check_turn_shape(state)
     attempt = state["attempt"]
     if attempt is not None:
         _check_attempt(state, attempt, seen)
@@ -1379,7 +1386,7 @@ def _check_attempt(state: dict, a, seen: list) -> None:
         raise _bad("Only the active player attempts scene changes.", "attempt.player")
     if a["step"] not in ("reveal", "revealed", "hire", "success", "changed", "done", "continue"):
         raise _bad("The scene change's step is unknown.", "attempt.step")
-    if a["scene"] not in SCENE_TYPE or a["type"] != SCENE_TYPE[a["scene"]] or a["from"] not in PLACES \
+    if _type_of(a["scene"]) not in ("scene", "title") or a["type"] != SCENE_TYPE[a["scene"]] or a["from"] not in PLACES \
             or a["to"] not in _destinations(a["from"]) or type(a["difficulty"]) is not int \
             or type(a["modifier"]) is not int or type(a["chain"]) is not int or type(a["no_goons"]) is not bool:
         raise _bad("The scene change names an impossible move.", "attempt")
@@ -1396,7 +1403,7 @@ def _check_attempt(state: dict, a, seen: list) -> None:
         raise _bad("attempt.goons must be a list.", "attempt.goons")
     for g in a["goons"]:
         if type(g) is not dict or set(g) != {"seat", "card", "side"} or not seat_ok(g["seat"]) \
-                or TYPE.get(g["card"]) != "goon" or g["side"] not in ("for", "against"):
+                or _type_of(g["card"]) != "goon" or g["side"] not in ("for", "against"):
             raise _bad("A hired goon is malformed.", "attempt.goons")
         seen.append(g["card"])
     for k in ("ask", "out", "since"):
@@ -1413,7 +1420,7 @@ def _check_attempt(state: dict, a, seen: list) -> None:
         raise _bad("attempt.success does not fit the step.", "attempt.success")
 
 
-def _check_turn(state: dict, characters_set: bool) -> None:
+def _check_turn_shape(state: dict) -> None:
     turn = state["turn"]
     n = state["players"]
     keys = {"player", "number", "step", "played", "allowed", "unlimited", "attempted"}
@@ -1424,14 +1431,18 @@ def _check_turn(state: dict, characters_set: bool) -> None:
             or type(turn["allowed"]) is not int or turn["allowed"] < 1 or type(turn["unlimited"]) is not bool \
             or type(turn["attempted"]) is not bool:
         raise _bad("'turn' has a field of the wrong kind.", "turn")
+
+
+def _check_turn(state: dict, characters_set: bool) -> None:
+    turn = state["turn"]
     step = turn["step"]
     if state["outcome"] is not None:
         if step != "over" or state["queue"] or state["attempt"] is not None:
             raise _bad("A finished game has no turn going on.", "turn.step")
         o = state["outcome"]
         if set(o) != {"winners", "scores", "reason"} or o["reason"] not in ("agendas", "points") \
-                or type(o["winners"]) is not list or len(o["winners"]) != 1 \
-                or o["scores"] != {str(i): s["score"] for i, s in enumerate(state["seats"])}:
+                or not same(o["winners"], [turn["player"]]) \
+                or not same(o["scores"], {str(i): s["score"] for i, s in enumerate(state["seats"])}):
             raise _bad("The outcome does not match the position.", "outcome")
         return
     if step not in STEPS:
@@ -1453,6 +1464,8 @@ _TASK_KEYS = {
     "discard": {"do", "card"},
     "end_attempt": {"do"},
 }
+_EFFECT_KEYS = frozenset(("do", "player", "verb", "source", "target", "loot", "scene", "to", "amount", "type",
+                          "card_type"))
 _VERBS = frozenset(("draw", "draw_each", "take_discard", "replace_informant", "kill_informant", "steal_loot",
                     "steal_random", "search", "bottom_active", "big_shuffle", "extra_plays", "extra_play",
                     "discard_random", "modify", "attempt"))
@@ -1487,16 +1500,18 @@ def _check_task(state: dict, task) -> None:
             _check_task(state, t)
         return
     if do == "effect":
-        if task.get("verb") not in _VERBS or type(task.get("source")) is not str or task["source"] not in ALL_IDS:
+        if not task.keys() <= _EFFECT_KEYS or not {"player", "verb", "source"} <= task.keys():
+            raise _bad("A queued card effect has unknown or missing fields.", "queue")
+        if type(task.get("verb")) is not str or task["verb"] not in _VERBS or _type_of(task.get("source")) is None:
             raise _bad("A queued card effect is malformed.", "queue")
         for k, v in task.items():
             if k in ("target",) and (type(v) is not int or not 0 <= v < n):
                 raise _bad("A queued effect targets no seat.", "queue")
             if k == "amount" and type(v) is not int:
                 raise _bad("A queued effect's amount must be an integer.", "queue")
-            if k in ("loot",) and TYPE.get(v) != "loot":
+            if k in ("loot",) and _type_of(v) != "loot":
                 raise _bad("A queued effect names no loot.", "queue")
-            if k == "scene" and v not in SCENE_TYPE:
+            if k == "scene" and _type_of(v) not in ("scene", "title"):
                 raise _bad("A queued effect names no scene.", "queue")
             if k in ("type",) and v not in SCENE_TYPES:
                 raise _bad("A queued effect names no scene type.", "queue")
@@ -1516,7 +1531,7 @@ def _check_task(state: dict, task) -> None:
         raise _bad(f"A queued effect {do!r} is malformed.", "queue")
     if do == "draw" and (type(task["amount"]) is not int or task["amount"] < 1 or type(task["source"]) is not str):
         raise _bad("A queued draw is malformed.", "queue")
-    if do == "discard" and TYPE.get(task["card"]) not in ("action", "reaction"):
+    if do == "discard" and _type_of(task["card"]) not in ("action", "reaction"):
         raise _bad("A queued discard names no action or reaction.", "queue")
     if do == "end_attempt" and (state["attempt"] is None or state["attempt"]["step"] != "done"):
         raise _bad("The end of a scene change waits for no scene change.", "queue")
