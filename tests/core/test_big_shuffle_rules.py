@@ -757,3 +757,24 @@ def test_the_scene_change_record_follows_the_contract():
         (0, "noir/thug-1", "for"), (2, "noir/button-man", "against")]
     # Police Chief's pass is final; Cat Burglar's hire reset who passed since the last hire
     assert a["out"] == [1] and a["since"] == [] and a["hirer"] == 0 and a["step"] == "hire"
+
+
+def test_a_card_not_in_hand_is_refused_naming_the_rule():
+    s = main_position(2, ["governor", "mafia-don"])
+    give(s, 1, "noir/fedora-1")
+    refused(s, {"player": 0, "kind": "play", "card": "noir/fedora-1"}, "card_not_in_hand")
+
+
+def test_a_card_used_on_an_illegal_target_is_refused_naming_the_rule():
+    # The Hit kills another character's informant: not your own, not a seat that is not there
+    s = main_position(2, ["governor", "mafia-don"])
+    give(s, 0, "noir/the-hit-1")
+    assert has(step_of(s), player=0, kind="play", card="noir/the-hit-1", target=1)
+    for target in (0, 3):
+        refused(s, {"player": 0, "kind": "play", "card": "noir/the-hit-1", "target": target}, "no_legal_target")
+
+
+def test_trashing_loot_under_the_limit_is_refused_naming_the_rule():
+    s = main_position(2, ["governor", "mafia-don"])
+    equip(s, 0, "noir/fedora-1")
+    refused(s, {"player": 0, "kind": "trash", "card": "noir/fedora-1"}, "trash_only_over_limit")
