@@ -253,15 +253,14 @@ OWNED = "~owned"  # while `play` runs: which parts of the state it has copied al
 
 
 def _copy(state: dict) -> dict:
-    """The state `play` works on: the turn, the scene change and the queue are copied now;
+    """The state `play` works on: the turn and the scene change are copied now (the queue and
+    the scene change's lists are only ever replaced, never changed in place);
     the rest (seats, piles, city) is shared with the caller's state until play writes to it,
     through the `_own`, `_seat` and `_piles` accessors, which copy a part the first time."""
     new = dict(state)
     new["turn"] = dict(state["turn"])
-    a = state["attempt"]
-    if a is not None:
-        new["attempt"] = {**a, "goons": a["goons"][:], "ask": a["ask"][:], "out": a["out"][:], "since": a["since"][:]}
-    new["queue"] = state["queue"][:]
+    if state["attempt"] is not None:  # its lists and the queue are replaced, never changed in place
+        new["attempt"] = dict(state["attempt"])
     new[OWNED] = set()
     return new
 
@@ -317,6 +316,10 @@ def _new_turn(player: int, number: int, step: str) -> dict:
 
 
 _GOONS = frozenset(c for c in NOIR if TYPE[c] == "goon")
+_ACTIONS = frozenset(c for c in NOIR if TYPE[c] == "action")
+_TARGETED = frozenset(("kill_informant", "steal_random", "steal_loot", "take_discard", "attempt"))
+_PLAIN_PLAYS = frozenset(c for c in NOIR if TYPE[c] == "loot" or (
+    TYPE[c] == "action" and not any(e["do"] in _TARGETED for e in effects(c, "play"))))
 _ORDERS = {n: [[(first + k) % n for k in range(n)] for first in range(n)] for n in range(1, 9)}
 
 
@@ -778,13 +781,15 @@ def _move_ability(state, rng, move, events):
 
 # --- 2. Draw a noir card -------------------------------------------------------------------------
 def _draw_step(state: dict, p: int) -> None:
-    amount = 1 + _total(_own_statics(state, p) + _scene_statics(state, p), "extra_draw")
+    amount = 1
+    if _owns(state, p, "extra_draw") or _scenes_have(state, p, "extra_draw"):
+        amount += _total(_own_statics(state, p) + _scene_statics(state, p), "extra_draw")
     state["turn"]["step"] = "main"
     _push(state, [{"do": "draw", "player": p, "amount": amount, "source": "turn"}])
 
 
 def _move_draw(state, rng, move, events):
-    task = state["queue"].pop(0)
+    task, state["queue"] = state["queue"][0], state["queue"][1:]
     _draw_one(state, rng, move["player"], move["from"], events)
     if task["amount"] > 1:
         _push(state, [{**task, "amount": task["amount"] - 1}])
@@ -796,10 +801,9 @@ def _main_options(state: dict, p: int) -> list[dict]:
     out = []
     if turn["unlimited"] or turn["played"] < turn["allowed"]:
         for card in state["seats"][p]["hand"]:
-            kind = TYPE[card]
-            if kind == "loot":
+            if card in _PLAIN_PLAYS:  # loot, and actions whose effects need no target
                 out.append({"player": p, "kind": "play", "card": card})
-            elif kind == "action":
+            elif card in _ACTIONS:
                 out += _uses(state, p, card, "play", "play")
     if turn["played"] == 0 and not turn["unlimited"] and not turn["attempted"]:
         out += _attempt_options(state, p)
@@ -839,7 +843,7 @@ def _next_turn(state: dict, events: list) -> None:
 
 
 def _move_trash(state, rng, move, events):
-    state["queue"].pop(0)
+    state["queue"] = state["queue"][1:]
     p, card = move["player"], move["card"]
     _seat(state, p)["loot"].remove(card)
     _own(state, "noir")["discard"].append(card)
@@ -955,7 +959,7 @@ def _attempt_decision(state: dict, a: dict) -> dict:
 def _move_react(state, rng, move, events):
     a = state["attempt"]
     q, card = move["player"], move["card"]
-    a["ask"].pop(0)
+    a["ask"] = a["ask"][1:]
     _seat(state, q)["hand"].remove(card)
     _own(state, "played").append(card)
     events.append({"type": "reaction_played", "player": q, "card": card, **({"side": move["side"]} if "side" in move else {})})
@@ -972,7 +976,7 @@ def _move_react(state, rng, move, events):
 
 
 def _move_decline(state, rng, move, events):
-    state["attempt"]["ask"].pop(0)
+    state["attempt"]["ask"] = state["attempt"]["ask"][1:]
 
 
 def _next_hirer(state: dict) -> None:
@@ -992,7 +996,7 @@ def _move_hire(state, rng, move, events):
     a = state["attempt"]
     q, card, side = move["player"], move["card"], move["side"]
     _seat(state, q)["hand"].remove(card)
-    a["goons"].append({"seat": q, "card": card, "side": side})
+    a["goons"] = a["goons"] + [{"seat": q, "card": card, "side": side}]
     a["since"] = []
     events.append({"type": "goon_hired", "player": q, "card": card, "side": side})
     _push(state, [_effect_task(q, e, card) for e in effects(card, "hire_" + side)])
@@ -1002,9 +1006,9 @@ def _move_hire(state, rng, move, events):
 def _move_pass(state, rng, move, events):
     a = state["attempt"]
     q = move["player"]
-    a["since"].append(q)
+    a["since"] = a["since"] + [q]
     if not (q == a["player"] and _owns(state, q, "hire_after_pass")):
-        a["out"].append(q)
+        a["out"] = a["out"] + [q]
     events.append({"type": "passed", "player": q})
     _next_hirer(state)
 
@@ -1064,7 +1068,7 @@ def _move_stop(state, rng, move, events):
 
 # --- Reactions to The Crazed Killer and ordering one's own effects ------------------------------
 def _move_discard_goon(state, rng, move, events):
-    state["queue"].pop(0)
+    state["queue"] = state["queue"][1:]
     p, card = move["player"], move["card"]
     _seat(state, p)["hand"].remove(card)
     _own(state, "noir")["discard"].append(card)
@@ -1072,12 +1076,12 @@ def _move_discard_goon(state, rng, move, events):
 
 
 def _move_lose_informant(state, rng, move, events):
-    state["queue"].pop(0)
+    state["queue"] = state["queue"][1:]
     _replace_informant(state, rng, move["player"], events, killed=True)
 
 
 def _move_resolve(state, rng, move, events):
-    task = state["queue"].pop(0)
+    task, state["queue"] = state["queue"][0], state["queue"][1:]
     chosen = next(t for t in task["tasks"] if t["source"] == move["card"])
     rest = [t for t in task["tasks"] if t is not chosen]
     _push(state, [chosen] + _order(state, move["player"], rest))
@@ -1163,7 +1167,7 @@ def _run(state: dict, rng: Rng, events: list, checked: tuple | None = None) -> N
             task = state["queue"][0]
             if _needs_choice(state, task):
                 return
-            state["queue"].pop(0)
+            state["queue"] = state["queue"][1:]
             _execute(state, rng, task, events)
             continue
         if state["attempt"] is not None:
