@@ -177,9 +177,9 @@ def _advance(game: Game, state: dict, pending: list | None, move) -> Step:
     else:
         _refuse(state, pending, move)
     new = game.thaw(state)
-    events = game.play(new, move)
+    events, pending = game.play_step(new, move)
     new["version"] = state["version"] + 1
-    return Step(new, game.decisions(new), events, new["outcome"])
+    return Step(new, game.decisions(new) if pending is None else pending, events, new["outcome"])
 
 
 def _refuse(state: dict, pending: list, move) -> None:

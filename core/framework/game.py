@@ -111,6 +111,11 @@ class Game:
         """Apply a legal move to `state` (a thawed copy) and return the events."""
         raise NotImplementedError
 
+    def play_step(self, state: dict, move: dict) -> tuple[list, list | None]:
+        """`play`, and the pending decisions of the new state when playing already worked them
+        out (None: the engine asks `decisions`). They must equal `decisions(state)`."""
+        return self.play(state, move), None
+
     def check(self, state: dict) -> None:
         """Raise InvalidState unless `state` is a consistent position of this game."""
         raise NotImplementedError

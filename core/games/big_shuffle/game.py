@@ -156,8 +156,7 @@ class BigShuffle(Game):
             return [decision(p, "choose_character", PROMPTS["choose_character"][p],
                              [{"player": p, "kind": "choose_character", "character": c} for c in state["characters"]])]
         if step == "start":
-            return [decision(p, "start_of_turn", PROMPTS["start_of_turn"][p],
-                             _ability_options(state, p) + [{"player": p, "kind": "skip_ability"}])]
+            return _start_of_turn(p, _ability_options(state, p))
         if step == "main":
             return [decision(p, "main", PROMPTS["main"][p],
                              _main_options(state, p))]
@@ -174,15 +173,19 @@ class BigShuffle(Game):
         return _copy(state)
 
     def play(self, state: dict, move: dict) -> list:
+        return self.play_step(state, move)[0]
+
+    def play_step(self, state: dict, move: dict) -> tuple[list, list | None]:
+        """The driver may stop at a start of turn with the abilities it listed: they are the decision."""
         rng = _LazyRng(state["rng"])
         events: list = []
         checked = _win_key(state) if state["turn"]["step"] != "character" else None
         _MOVES[move["kind"]](state, rng, move, events)
-        _run(state, rng, events, checked)
+        abilities = _run(state, rng, events, checked)
         if rng.rng is not None:
             state["rng"] = rng.rng.dump()
         del state[OWNED]
-        return events
+        return events, (None if abilities is None else _start_of_turn(state["turn"]["player"], abilities))
 
     # --- Views ---------------------------------------------------------------------------
     def view(self, state: dict, player: int | None) -> dict:
@@ -758,13 +761,8 @@ def _ability_options(state: dict, p: int) -> list[dict]:
     return out
 
 
-def _has_ability(state: dict, p: int) -> bool:
-    """Whether _ability_options would list anything, without listing it all."""
-    seat = state["seats"][p]
-    cards = [] if _abilities_blocked(state, p) else [seat["character"]]
-    if seat["loot"] and _loot_works(state, p):
-        cards += seat["loot"]
-    return any(_target_options(state, p, e) for c in cards for e in effects(c, "start"))
+def _start_of_turn(p: int, abilities: list) -> list:
+    return [decision(p, "start_of_turn", PROMPTS["start_of_turn"][p], abilities + [{"player": p, "kind": "skip_ability"}])]
 
 
 def _move_skip_ability(state, rng, move, events):
@@ -1146,9 +1144,10 @@ def _win_key(state: dict) -> tuple:
             city["where"]["midtown"][-1:])
 
 
-def _run(state: dict, rng: Rng, events: list, checked: tuple | None = None) -> None:
+def _run(state: dict, rng: Rng, events: list, checked: tuple | None = None) -> list | None:
     """`checked`: the win key already checked (no win) before the move, so not checked again.
-    On return, the win key of the state has been checked: the next move may rely on it."""
+    On return, the win key of the state has been checked: the next move may rely on it.
+    Returns the abilities listed when it stops at a start of turn (else None)."""
     expert = state["options"]["mode"] == "expert"
     seen = 0  # how many events had been looked at for a change of the active scenes or the turn
     while state["outcome"] is None:
@@ -1176,8 +1175,9 @@ def _run(state: dict, rng: Rng, events: list, checked: tuple | None = None) -> N
             continue
         step = turn["step"]
         if step == "start":
-            if _has_ability(state, turn["player"]):
-                return
+            abilities = _ability_options(state, turn["player"])
+            if abilities:
+                return abilities
             turn["step"] = "draw"
         elif step == "draw":
             _draw_step(state, turn["player"])
