@@ -326,6 +326,10 @@ _PLAIN_PLAYS = frozenset(c for c in NOIR if TYPE[c] == "loot" or (
 _ORDERS = {n: [[(first + k) % n for k in range(n)] for first in range(n)] for n in range(1, 9)}
 
 
+# seats n, seat h -> every seat clockwise after h, ending with h itself
+_AFTER = {n: [order[1:] + order[:1] for order in orders] for n, orders in _ORDERS.items()}
+
+
 def _order_from(state: dict, first: int) -> list[int]:
     """Every seat in player order (clockwise), starting with `first`."""
     return _ORDERS[state["players"]][first]
@@ -981,9 +985,9 @@ def _next_hirer(state: dict) -> None:
     """C. Hire goons: clockwise, skipping who is out or passed since the last hire; it ends when
     every character has passed (in a row)."""
     a = state["attempt"]
-    done = set(a["out"]) | set(a["since"])
-    for q in _order_from(state, a["hirer"])[1:] + [a["hirer"]]:
-        if q not in done:
+    out, since = a["out"], a["since"]
+    for q in _AFTER[state["players"]][a["hirer"]]:
+        if q not in out and q not in since:
             a["hirer"] = q
             return
     a["hirer"] = None
