@@ -19,3 +19,17 @@ def of_type(step_or_events, kind: str) -> list[dict]:
 
 def all_options(step: core.Step) -> list[dict]:
     return [o for d in step.pending for o in d["options"]]
+
+
+def paths(x, path=()):
+    """Every node below the root of a JSON value, as a path of keys and indices (for tampering)."""
+    items = x.items() if isinstance(x, dict) else enumerate(x) if isinstance(x, list) else []
+    for k, v in items:
+        yield path + (k,)
+        yield from paths(v, path + (k,))
+
+
+def get_path(x, path):
+    for k in path:
+        x = x[k]
+    return x

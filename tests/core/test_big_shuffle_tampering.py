@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import core
+from step_helpers import get_path, paths
 from core.framework.rng import Rng
 from core.games.big_shuffle.cards import ALL_IDS, TYPE
 
@@ -48,19 +49,6 @@ def _card_lists(s: dict) -> list[tuple[tuple, list]]:
     for piles in s["city"].values():
         found += [(("scene", "title"), cards) for cards in piles.values()]
     return found
-
-
-def _paths(x, path=()):
-    items = x.items() if isinstance(x, dict) else enumerate(x) if isinstance(x, list) else []
-    for k, v in items:
-        yield path + (k,)
-        yield from _paths(v, path + (k,))
-
-
-def _get(x, path):
-    for k in path:
-        x = x[k]
-    return x
 
 
 def _dicts(x) -> list[dict]:
@@ -99,13 +87,13 @@ def tamper(state: dict, data) -> tuple[str, dict]:
         if s["attempt"] is not None:
             targets.append(("attempt", "player"))
         path = data.draw(st.sampled_from(targets))
-        _get(s, path[:-1])[path[-1]] = data.draw(st.sampled_from([-1, s["players"], 99]))
+        get_path(s, path[:-1])[path[-1]] = data.draw(st.sampled_from([-1, s["players"], 99]))
     elif how == "wrong type":
-        path = data.draw(st.sampled_from(list(_paths({k: v for k, v in s.items() if k not in ("options", "rng")}))))
-        old = _get(s, path)
+        path = data.draw(st.sampled_from(list(paths({k: v for k, v in s.items() if k not in ("options", "rng")}))))
+        old = get_path(s, path)
         candidates = [v for v in (None, True, 1.5, "x", 7, [], [None], {}, {"x": 1})
                       if type(v) is not type(old) and not (old is None and v is None)]
-        _get(s, path[:-1])[path[-1]] = data.draw(st.sampled_from(candidates))
+        get_path(s, path[:-1])[path[-1]] = data.draw(st.sampled_from(candidates))
     elif how == "unknown field":
         target = data.draw(st.sampled_from([d for d in _dicts(s) if d is not s["options"]]))
         target["zzz"] = data.draw(st.sampled_from([0, None, "x", []]))

@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import core
+from step_helpers import get_path, paths
 from core.framework.rng import Rng
 from core.games.shufflers import payment
 from core.games.shufflers.cards import ROLE, SORT_KEY, VALUE
@@ -228,20 +229,6 @@ ALLOWED = {"ammo": {"ammo"}, "ammo_discard": {"ammo"}, "health": {"health"}, "he
            "discard": {"shuffler", "thief", "doctor", "prepper", "joker"}}
 
 
-def _paths(x, path=()):
-    """Every node below the root, as a path of keys and indices."""
-    items = x.items() if isinstance(x, dict) else enumerate(x) if isinstance(x, list) else []
-    for k, v in items:
-        yield path + (k,)
-        yield from _paths(v, path + (k,))
-
-
-def _get(x, path):
-    for k in path:
-        x = x[k]
-    return x
-
-
 def _dicts(state: dict) -> list[dict]:
     found = [state, state["options"], *state["seats"], *state["encounters"]]
     found += [d for d in (state["task"], state["outcome"]) if isinstance(d, dict)]
@@ -304,11 +291,11 @@ def tamper(state: dict, data) -> tuple[str, dict]:
         else:
             s["version"] = -1
     elif how == "wrong type":
-        path = data.draw(st.sampled_from(list(_paths(s))))
-        old = _get(s, path)
+        path = data.draw(st.sampled_from(list(paths(s))))
+        old = get_path(s, path)
         candidates = [v for v in (None, True, 1.5, "x", 7, [], [None], {}, {"x": 1})
                       if type(v) is not type(old) and v != old and not (path == ("task",) and v is None)]
-        _get(s, path[:-1])[path[-1]] = data.draw(st.sampled_from(candidates))
+        get_path(s, path[:-1])[path[-1]] = data.draw(st.sampled_from(candidates))
     elif how == "unknown field":
         data.draw(st.sampled_from(_dicts(s)))["zzz"] = data.draw(st.sampled_from([0, None, "x", []]))
     elif how == "missing field":
