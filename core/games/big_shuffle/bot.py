@@ -51,8 +51,9 @@ def _base_influence(view: dict, me: int, scene: str, to: str) -> tuple[int, int]
     """(influence without goons or scene change card, difficulty) for my attempt."""
     frm = next(p for p in ("uptown", "midtown", "downtown")
                if view["city"][SCENE_TYPE[scene]][p][-1:] == [scene])
-    attempt = {"player": me, "type": SCENE_TYPE[scene], "change": "change/quiet-night", "modifier": 0, "goons": []}
-    return _influence(view, attempt), _difficulty(view, scene, frm, to)
+    any_change = "change/endless-rain"  # _influence counts a revealed card: take its modifier back out
+    attempt = {"player": me, "type": SCENE_TYPE[scene], "change": any_change, "modifier": 0, "goons": []}
+    return _influence(view, attempt) - CARD[any_change]["modifier"], _difficulty(view, scene, frm, to)
 
 
 def _goon_power(hand: list, side: str) -> list[int]:

@@ -844,12 +844,16 @@ def _next_turn(state: dict, events: list) -> None:
     events.append({"type": "turn_started", "player": p, "number": turn["number"] + 1})
 
 
+def _to_noir_discard(state: dict, p: int, zone: str, card: str) -> None:
+    """A card of seat p's hand or loot goes to the noir discard."""
+    _seat(state, p)[zone].remove(card)
+    _own(state, "noir")["discard"].append(card)
+
+
 def _move_trash(state, rng, move, events):
     state["queue"] = state["queue"][1:]
-    p, card = move["player"], move["card"]
-    _seat(state, p)["loot"].remove(card)
-    _own(state, "noir")["discard"].append(card)
-    events.append({"type": "loot_trashed", "player": p, "card": card})
+    _to_noir_discard(state, move["player"], "loot", move["card"])
+    events.append({"type": "loot_trashed", "player": move["player"], "card": move["card"]})
 
 
 # --- The scene change -----------------------------------------------------------------------------
@@ -1071,10 +1075,8 @@ def _move_stop(state, rng, move, events):
 # --- Reactions to The Crazed Killer and ordering one's own effects ------------------------------
 def _move_discard_goon(state, rng, move, events):
     state["queue"] = state["queue"][1:]
-    p, card = move["player"], move["card"]
-    _seat(state, p)["hand"].remove(card)
-    _own(state, "noir")["discard"].append(card)
-    events.append({"type": "card_discarded", "player": p, "card": card})
+    _to_noir_discard(state, move["player"], "hand", move["card"])
+    events.append({"type": "card_discarded", "player": move["player"], "card": move["card"]})
 
 
 def _move_lose_informant(state, rng, move, events):
