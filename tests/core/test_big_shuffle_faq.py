@@ -52,15 +52,22 @@ def hand(step, seat):
 # ======================================================================================
 # FAQ: Endless Rain
 # ======================================================================================
-def test_endless_rain_chains_scene_changes_at_minus_two_until_one_fails():
-    # Governor 3 + Fat Man 0 + Tommy Gun 1 + Silver Flask 1 - Endless Rain 2 = 3 in every type:
-    # enough for 3, not for 4.
+def _endless_rain_position() -> dict:
+    """The Governor (3) with The Fat Man (0), a Tommy Gun and a Silver Flask (+1 each) to
+    move; The Private Eye active above The Newshound; Endless Rain next in the deck."""
     s = main_position(2, ["governor", "mafia-don"])
     informant(s, 0, "fat-man")
     equip(s, 0, "noir/tommy-gun", "noir/silver-flask")
     on_top(s, "who", "midtown", "scene/newshound", "scene/private-eye")
-    on_top(s, "where", "midtown", "scene/jazz-club", "scene/train-station")
     stack(s, "changes", "change/endless-rain")
+    return s
+
+
+def test_endless_rain_chains_scene_changes_at_minus_two_until_one_fails():
+    # Governor 3 + Fat Man 0 + Tommy Gun 1 + Silver Flask 1 - Endless Rain 2 = 3 in every type:
+    # enough for 3, not for 4.
+    s = _endless_rain_position()
+    on_top(s, "where", "midtown", "scene/jazz-club", "scene/train-station")
     changes_left = len(s["changes"]["deck"]) - 1
 
     step = resolve_quietly(attempt(s, 0, "private-eye", "downtown"))  # 3 >= 3
@@ -84,11 +91,7 @@ def test_endless_rain_chains_scene_changes_at_minus_two_until_one_fails():
 
 def test_endless_rain_repeats_are_at_minus_two_too():
     # the second scene change, at 3 + 2 - 2 = 3 against 4, fails although the first succeeded
-    s = main_position(2, ["governor", "mafia-don"])
-    informant(s, 0, "fat-man")
-    equip(s, 0, "noir/tommy-gun", "noir/silver-flask")
-    on_top(s, "who", "midtown", "scene/newshound", "scene/private-eye")
-    stack(s, "changes", "change/endless-rain")
+    s = _endless_rain_position()
     step = resolve_quietly(attempt(s, 0, "private-eye", "downtown"))
     step = resolve_quietly(move(step, player=0, kind="attempt", scene="scene/newshound", to="uptown"))
     assert top(step.state, "who") == "scene/newshound"
@@ -96,11 +99,7 @@ def test_endless_rain_repeats_are_at_minus_two_too():
 
 
 def test_endless_rain_may_stop_after_a_success():
-    s = main_position(2, ["governor", "mafia-don"])
-    informant(s, 0, "fat-man")
-    equip(s, 0, "noir/tommy-gun", "noir/silver-flask")
-    on_top(s, "who", "midtown", "scene/newshound", "scene/private-eye")
-    stack(s, "changes", "change/endless-rain")
+    s = _endless_rain_position()
     step = resolve_quietly(attempt(s, 0, "private-eye", "downtown"))
     step = move(step, player=0, kind="stop")
     assert step.state["attempt"] is None and step.state["turn"]["player"] == 1
