@@ -107,7 +107,7 @@ def _big_shuffle_game(args: tuple) -> tuple:
     game = core.get_game("big-shuffle")
     bot = get_bot(game, "heuristic")
     rng = Rng.from_seed(f"balance:big-shuffle:{players}:{seed}")
-    characters = rng.shuffle([c["id"] for c in game.cards() if c["type"] == "character"])[:players]
+    characters = rng.shuffle(_characters(options))[:players]
     step = core.new_game("big-shuffle", players, {**options, "characters": characters}, seed)
     while step.outcome is None and step.state["turn"]["number"] <= TURN_CAP:
         seat = step.pending[0]["player"]
@@ -118,13 +118,20 @@ def _big_shuffle_game(args: tuple) -> tuple:
     return characters, winner, min(step.state["turn"]["number"], TURN_CAP)
 
 
+def _characters(options: dict) -> list[str]:
+    """The characters of a game with these options (The Law adds one)."""
+    expansions = (None, *options.get("expansions", ()))
+    return [c["id"] for c in core.get_game("big-shuffle").cards()
+            if c["type"] == "character" and c.get("expansion") in expansions]
+
+
 def big_shuffle(games: int, options: dict | None = None) -> list[dict]:
     """Heuristic bots in every seat, 2, 3 and 4 players, characters dealt at random so each is
     measured in every seat; games capped at 300 turns (turns of all players together)."""
     from multiprocessing import Pool
 
     options = options or {}
-    names = [c["id"] for c in core.get_game("big-shuffle").cards() if c["type"] == "character"]
+    names = _characters(options)
     rows = []
     with Pool(os.cpu_count() or 1) as pool:
         for players in (2, 3, 4):
@@ -165,8 +172,10 @@ def big_shuffle(games: int, options: dict | None = None) -> list[dict]:
 # game id -> function(games) that prints its table and returns its rows
 SECTIONS = {
     "big-shuffle": big_shuffle,
+    "big-shuffle-the-law": lambda games: big_shuffle(games, {"expansions": ["the-law"]}),
     "showbiz-shuffle": showbiz_shuffle,
 }
+TITLES = {"big-shuffle-the-law": "The Big Shuffle with The Law"}  # else the game's name
 DEFAULT_GAMES = 2000
 
 
@@ -187,7 +196,7 @@ def main(argv=None) -> int:
     for game_id, section in SECTIONS.items():
         if args.only and game_id not in args.only:
             continue
-        print(f"\n## {core.get_game(game_id).name}\n")
+        print(f"\n## {TITLES.get(game_id) or core.get_game(game_id).name}\n")
         results[game_id] = section(args.games)
     if args.json:
         os.makedirs(os.path.dirname(os.path.abspath(args.json)), exist_ok=True)

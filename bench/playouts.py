@@ -50,6 +50,7 @@ CONFIGS = [
     ("big-shuffle 2", "big-shuffle", 2, {}),
     ("big-shuffle 4", "big-shuffle", 4, {}),
     ("big-shuffle 4 expert", "big-shuffle", 4, {"mode": "expert"}),
+    ("big-shuffle 4 the-law", "big-shuffle", 4, {"expansions": ["the-law"]}),
     ("showbiz-shuffle 2", "showbiz-shuffle", 2, {}),
     ("showbiz-shuffle 4", "showbiz-shuffle", 4, {}),
 ]

@@ -85,6 +85,16 @@ OPTION_SETS = {
         ("expert-3", 3, {"mode": "expert", "reaction_windows": "always"}, 3),
         ("expert-4", 4, {"mode": "expert"}, 3),
         ("standard-3-always-react", 3, {"reaction_windows": "always"}, 3),
+        # The Law: patrols, and its cards in every deck
+        ("law-standard-2", 2, {"expansions": ["the-law"]}, 3),
+        ("law-standard-3", 3, {"expansions": ["the-law"]}, 2),
+        ("law-standard-4", 4, {"expansions": ["the-law"], "reaction_windows": "always"}, 2),
+        ("law-beginner-3", 3, {"expansions": ["the-law"], "mode": "beginner",
+                               "characters": ["character/vigilante", "character/governor", "character/cat-burglar"]}, 2),
+        ("law-expert-2", 2, {"expansions": ["the-law"], "mode": "expert"}, 2),
+        ("law-expert-4", 4, {"expansions": ["the-law"], "mode": "expert",
+                             "characters": ["character/reporter", "character/vigilante", "character/police-chief",
+                                            "character/mafia-don"]}, 2),
     ],
     "shufflers": [
         ("solo", 1, {}, 60),

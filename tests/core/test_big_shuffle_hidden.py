@@ -7,6 +7,7 @@ For every viewer (each seat and the spectator), at many positions of random game
 2. moving hidden cards around (swapping cards between two other seats' hands, a hidden personal
    agenda with the agenda deck, reordering the decks) changes neither the view nor the viewer's
    decisions.
+With The Law too: patrols and Not On My Watch! are public, and hands hold patrols.
 """
 
 import copy
@@ -69,15 +70,17 @@ def _shuffle_hidden(state: dict, viewer, rng: Rng) -> dict:
     return other
 
 
-MODES = [("standard", 2), ("standard", 4), ("beginner", 3), ("expert", 3), ("expert", 4)]
+LAW = ("the-law",)
+MODES = [("standard", 2, ()), ("standard", 4, ()), ("beginner", 3, ()), ("expert", 3, ()), ("expert", 4, ()),
+         ("standard", 3, LAW), ("expert", 4, LAW)]
 
 
-@pytest.mark.parametrize("mode,players", MODES)
-def test_views_name_no_hidden_card_and_do_not_depend_on_hidden_cards(mode, players):
+@pytest.mark.parametrize("mode,players,expansions", MODES)
+def test_views_name_no_hidden_card_and_do_not_depend_on_hidden_cards(mode, players, expansions):
     checked = 0
     for seed in range(3):
         rng = Rng.from_seed(f"hidden:{mode}:{players}:{seed}")
-        step = core.new_game("big-shuffle", players, {"mode": mode}, seed)
+        step = core.new_game("big-shuffle", players, {"mode": mode, "expansions": list(expansions)}, seed)
         while step.outcome is None and step.state["version"] < 400:
             if rng.below(4) == 0:
                 for viewer in [None, *range(players)]:

@@ -2,7 +2,8 @@
 exception, and never by the engine's catch-all (which would mean a check is missing).
 
 States come from seeded random games of every mode (mid-game, in the middle of scene changes,
-with effects queued); hypothesis picks one and breaks it one way.
+with effects queued; The Law's patrols and protections too); hypothesis picks one and breaks it
+one way.
 """
 
 import copy
@@ -18,16 +19,18 @@ from core.framework.rng import Rng
 from core.games.big_shuffle.cards import ALL_IDS, TYPE
 
 SAFETY_NET = "is not a consistent position of"  # engine.check_state's catch-all: reaching it is a bug
-NOIR = ("goon", "loot", "action", "reaction")
+NOIR = ("goon", "loot", "action", "reaction", "patrol")
+LAW = {"expansions": ["the-law"]}
 
 
 @functools.cache
 def sample_states() -> list[dict]:
     out = []
-    for mode, players in (("standard", 2), ("standard", 4), ("beginner", 3), ("expert", 3)):
+    for mode, players, law in (("standard", 2, {}), ("standard", 4, {}), ("beginner", 3, {}), ("expert", 3, {}),
+                               ("standard", 3, LAW), ("expert", 2, LAW)):
         for seed in range(3):
             rng = Rng.from_seed(f"tamper:{mode}:{players}:{seed}")
-            step = core.new_game("big-shuffle", players, {"mode": mode}, seed)
+            step = core.new_game("big-shuffle", players, {"mode": mode, **law}, seed)
             out.append(step.state)
             while step.outcome is None and step.state["version"] < 300:
                 options = [o for d in step.pending for o in d["options"]]
@@ -61,7 +64,9 @@ def _dicts(x) -> list[dict]:
 def tamper(state: dict, data) -> tuple[str, dict]:
     s = copy.deepcopy(state)
     how = data.draw(st.sampled_from(["duplicate", "drop", "wrong zone", "foreign card", "bad seat",
-                                     "wrong type", "unknown field", "missing field"]))
+                                     "wrong type", "unknown field", "missing field", "the law"]))
+    if how == "the law":
+        return how, _tamper_law(s, data)
     lists = _card_lists(s)
     full = [cs for _, cs in lists if cs]
     if how == "duplicate":
@@ -101,6 +106,35 @@ def tamper(state: dict, data) -> tuple[str, dict]:
         d = data.draw(st.sampled_from([d for d in _dicts(s) if d and d is not s["options"]]))
         del d[data.draw(st.sampled_from(sorted(d)))]
     return how, s
+
+
+def _tamper_law(s: dict, data) -> dict:
+    """The Law broken: a patrol duplicated, a wrong card on a line, a protection off its scene,
+    the expansion's fields in a base game or missing from a Law game."""
+    if "patrols" not in s:
+        s[data.draw(st.sampled_from(["patrols", "protected"]))] = data.draw(st.sampled_from([{}, [], None]))
+        return s
+    patrols, lines = s["patrols"], sorted(s["patrols"])
+    line = data.draw(st.sampled_from(lines))
+    on_lines = [c for c in patrols.values() if c is not None]
+    in_hands = [c for seat in s["seats"] for c in seat["hand"] if TYPE[c] == "patrol"]
+    how = data.draw(st.sampled_from(["copy from a hand", "copy a line", "not a patrol", "protect a buried scene",
+                                     "protect for the mover", "drop the field"]))
+    if how == "copy from a hand" and in_hands:
+        patrols[line] = data.draw(st.sampled_from(in_hands))
+    elif how == "copy a line" and on_lines and None in patrols.values():
+        patrols[next(k for k in lines if patrols[k] is None)] = data.draw(st.sampled_from(on_lines))
+    elif how == "protect a buried scene":
+        mid = s["city"]["who"]["midtown"]
+        s["protected"] = s["protected"] + [{"scene": mid[0], "card": "noir/not-on-my-watch", "player": 0}]
+    elif how == "protect for the mover":
+        s["protected"] = s["protected"] + [{"scene": s["city"]["who"]["midtown"][-1], "card": "noir/not-on-my-watch",
+                                           "player": s["turn"]["player"]}]
+    elif how == "drop the field":
+        del s[data.draw(st.sampled_from(["patrols", "protected"]))]
+    else:
+        patrols[line] = data.draw(st.sampled_from(["noir/thug-1", "scene/commissioner", "title/who", "noir/nowhere"]))
+    return s
 
 
 @settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])

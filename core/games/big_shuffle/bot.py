@@ -11,8 +11,8 @@ hand against the difficulty); hire goons for changes that help it and against th
 otherwise build up with loot and cards, and now and then stir the city when nothing helps.
 """
 
-from .cards import CARD, SCENE_TYPE, SCENE_TYPES, TYPE
-from .game import _difficulty, _influence
+from .cards import AGAINST, CARD, FOR, SCENE_TYPE, SCENE_TYPES, TYPE
+from .game import _blocker, _difficulty, _influence
 
 HIDDEN = {"hidden": True}
 
@@ -52,8 +52,26 @@ def _base_influence(view: dict, me: int, scene: str, to: str) -> tuple[int, int]
     frm = next(p for p in ("uptown", "midtown", "downtown")
                if view["city"][SCENE_TYPE[scene]][p][-1:] == [scene])
     any_change = "change/endless-rain"  # _influence counts a revealed card: take its modifier back out
-    attempt = {"player": me, "type": SCENE_TYPE[scene], "change": any_change, "modifier": 0, "goons": []}
+    attempt = {"player": me, "type": SCENE_TYPE[scene], "from": frm, "change": any_change, "modifier": 0, "goons": []}
     return _influence(view, attempt) - CARD[any_change]["modifier"], _difficulty(view, scene, frm, to)
+
+
+def _prevented(view: dict, option: dict) -> bool:
+    """Would Not On My Watch! keep this scene change from moving anything?"""
+    return bool(view.get("protected")) and _blocker(view, {"type": SCENE_TYPE[option["scene"]], **option}) is not None
+
+
+def _patrol_sign(patrol: str) -> int:
+    """+1 for a patrol that helps whoever attempts under it, -1 for one that hinders, else 0."""
+    total = 0
+    for e in CARD[patrol]["effects"]:
+        if e["do"] == "influence":
+            total += e["amount"]
+        elif e["do"] in ("no_goons", "no_informant"):
+            total -= 1
+        elif e["do"] in ("draw", "draw_chosen"):
+            total += 1
+    return (total > 0) - (total < 0)
 
 
 def _goon_power(hand: list, side: str) -> list[int]:
@@ -95,6 +113,7 @@ class HeuristicBot:
         attempts = [o for o in options if o["kind"] == "attempt"]
         goons_for = _goon_power(hand, "for")
         best, best_key = None, None
+        attempts = [o for o in attempts if not _prevented(view, o)]
         for o in attempts:
             gain = _gain(view, me, want, o["scene"], o["to"])
             if gain <= 0:
@@ -111,6 +130,9 @@ class HeuristicBot:
         if best is not None and number <= 200 and rng.below(2 if number > 120 else 5):
             return best
         plays = [o for o in options if o["kind"] == "play"]
+        patrol = self._patrol(view, plays, want, rng)
+        if patrol is not None:
+            return patrol
         loot = [o for o in plays if TYPE[o["card"]] == "loot"]
         if loot and len(view["seats"][me]["loot"]) < 3:
             return loot[rng.below(len(loot))]
@@ -131,6 +153,18 @@ class HeuristicBot:
         if neutral and rng.below(3) == 0:
             return neutral[rng.below(len(neutral))]
         return next(o for o in options if o["kind"] == "end_turn")
+
+    @staticmethod
+    def _patrol(view, plays, want, rng):
+        """The Law, now and then: a patrol that helps on a column where my scene is not active
+        yet, or one that hinders on a column where it is (to keep it there)."""
+        patrols = [o for o in plays if "line" in o and o["line"] in SCENE_TYPES and view["patrols"][o["line"]] is None]
+        if not patrols or rng.below(2):
+            return None
+        good = [o for o in patrols if _patrol_sign(o["card"]) > 0 and _active(view, o["line"]) not in want[o["line"]]]
+        bad = [o for o in patrols if _patrol_sign(o["card"]) < 0 and _active(view, o["line"]) in want[o["line"]]]
+        choice = good + bad
+        return choice[rng.below(len(choice))] if choice else None
 
     @staticmethod
     def _bad_action(view, option, me, want):
@@ -157,23 +191,32 @@ class HeuristicBot:
         if a["player"] == me:
             spare = 2 if len(hand) >= 8 else 1 if len(hires) >= 3 else 0  # a margin against later hires
             if total < a["difficulty"] + spare and hires:
-                return max(hires, key=lambda o: CARD[o["card"]]["for"])
+                return max(hires, key=lambda o: FOR[o["card"]])
             return pass_
         attitude = self._attitude(view, me, want)
         if attitude > 0 and total < a["difficulty"]:
             fors = [o for o in hires if o["side"] == "for"]
             if fors:
-                return max(fors, key=lambda o: CARD[o["card"]]["for"])
+                return max(fors, key=lambda o: FOR[o["card"]])
         if attitude < 0 and total >= a["difficulty"]:
             against = [o for o in hires if o["side"] == "against"]
             if against:
-                return min(against, key=lambda o: CARD[o["card"]]["against"])
+                return min(against, key=lambda o: AGAINST[o["card"]])
         return pass_
 
     def _react(self, view, options, me, hand, want, rng):
         attitude = self._attitude(view, me, want)
+        a = view["attempt"]
         for o in options:
             if o["kind"] != "react":
+                continue
+            if "scene" in o:  # Not On My Watch!: on the scene of a change that hurts me
+                if attitude < 0 and o["scene"] == a["scene"]:
+                    return o
+                continue
+            if "patrol" in o:  # An Anonymous Tip: a patrol that hinders onto a change that hurts me
+                if attitude < 0 and _patrol_sign(o["patrol"]) < 0 and o["line"] == a["type"]:
+                    return o
                 continue
             verbs = {e["do"] for e in CARD[o["card"]]["effects"]}
             if "draw" in verbs:
@@ -192,17 +235,21 @@ class HeuristicBot:
 
     def _crazed_killer(self, view, options, me, hand, want, rng):
         goons = [o for o in options if o["kind"] == "discard_goon"]
-        return min(goons, key=lambda o: CARD[o["card"]]["for"]) if goons else options[-1]
+        return min(goons, key=lambda o: FOR[o["card"]]) if goons else options[-1]
 
     def _draw(self, view, options, me, hand, want, rng):
         top = view["noir"]["discard"][-1:] or [None]
         return options[1] if top[0] and TYPE[top[0]] in ("goon", "loot") else options[0]
 
+    def _choose_drawer(self, view, options, me, hand, want, rng):
+        return next(o for o in options if o["target"] == me)
+
     def _continue(self, view, options, me, hand, want, rng):
+        penalty = 2 if view["attempt"]["change"] else 0  # Endless Rain: -2; The Cruiser: a new card
         for o in options:
-            if o["kind"] == "attempt" and _gain(view, me, want, o["scene"], o["to"]) > 0:
+            if o["kind"] == "attempt" and _gain(view, me, want, o["scene"], o["to"]) > 0 and not _prevented(view, o):
                 influence, difficulty = _base_influence(view, me, o["scene"], o["to"])
-                if influence - 2 >= difficulty - 1:
+                if influence - penalty >= difficulty - 1:
                     return o
         return next(o for o in options if o["kind"] == "stop")
 

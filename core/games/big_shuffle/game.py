@@ -17,8 +17,9 @@ from core.framework.errors import IllegalMove, InvalidOptions, InvalidState
 from core.framework.game import FRAMEWORK_FIELDS, Game, Option, decision
 from core.framework.rng import Rng
 
-from .cards import (AGENDAS, ALL_IDS, CARD, CATALOG, CHANGES, CHARACTERS, INFORMANTS, NOIR, PLACES,
-                    HAVING, REACTION_WINDOW, SCENE_TYPE, SCENE_TYPES, SCENES, TITLES, TYPE, WINDOW_CARDS, effects)
+from .cards import (AGAINST, ALL_IDS, CARD, CATALOG, CHARACTERS, EXPANSIONS, FOR, HAVING, IN_PLAY, LAW, LINES,
+                    NOIR_TYPES, PATROLS, PLACES, REACTION_WINDOW, SCENE_TYPE, SCENE_TYPES, TITLES, TYPE, WINDOW_CARDS,
+                    effects)
 
 HIDDEN = {"hidden": True}
 MODES = ("beginner", "standard", "expert")
@@ -28,6 +29,7 @@ STEPS = ("character", "start", "draw", "main", "end")
 STATE_FIELDS = frozenset(FRAMEWORK_FIELDS + (
     "seats", "shared", "characters", "agendas", "noir", "informants", "changes", "city",
     "removed", "played", "turn", "attempt", "queue"))
+LAW_FIELDS = STATE_FIELDS | {"patrols", "protected"}  # with The Law
 
 
 # Decision prompts, written once per seat (PROMPTS[kind][seat]).
@@ -42,6 +44,8 @@ _PROMPT_TEXTS = {
     "order": "Seat {seat}: choose which of your effects resolves first.",
     "react": "Seat {seat}: play a reaction now, or decline.",
     "continue": "Seat {seat}: Endless Rain: attempt another scene change at -2, or stop.",
+    "cruise": "Seat {seat}: The Cruiser: attempt another scene change, or stop.",
+    "choose_drawer": "Seat {seat}: Neighborhood Watch: choose a character (yourself too) to draw a noir card.",
 }
 PROMPTS = {kind: [text.format(seat=seat) for seat in range(8)] for kind, text in _PROMPT_TEXTS.items()}
 HIRE_PROMPTS = [[f"Seat {q}: hire a goon for or against seat {p}, or pass." for p in range(8)] for q in range(8)]
@@ -71,7 +75,8 @@ class BigShuffle(Game):
                        "Who is asked at a reaction moment: `holders`, only seats holding a reaction "
                        "that fits; `always`, every other seat (nobody learns who holds one).",
                        ("holders", "always")),
-                Option("expansions", "array", [], "Expansions in play (none yet).", ()),
+                Option("expansions", "array", [], "Expansions in play: `the-law` (The Law: Patrols).",
+                       EXPANSIONS),
             ),
         )
 
@@ -80,6 +85,9 @@ class BigShuffle(Game):
         if chosen and len(chosen) != players:
             raise InvalidOptions(f"Option 'characters' must name one character per seat ({players}).",
                                  {"characters": ["one per seat"]})
+        if any(c in LAW for c in chosen) and "the-law" not in options["expansions"]:
+            raise InvalidOptions("A character of The Law needs the option `expansions: [\"the-law\"]`.",
+                                 {"characters": ["needs the-law"]})
 
     def normalize_options(self, options, players):
         # characters keep seat order (the base class sorts arrays into catalog order)
@@ -95,16 +103,17 @@ class BigShuffle(Game):
     # --- Setting up the game ------------------------------------------------------------
     def setup(self, players: int, options: dict, rng) -> tuple[dict, list]:
         expert = options["mode"] == "expert"
+        deal = IN_PLAY[tuple(options["expansions"])]
         city = {}
         for t in SCENE_TYPES:
-            deck = rng.shuffle(SCENES[t])
+            deck = rng.shuffle(deal.scenes[t])
             if expert:
                 city[t] = {"uptown": [deck[0]], "midtown": deck[2:], "downtown": [deck[1]]}
             else:
                 city[t] = {"uptown": [], "midtown": deck + [TITLES[t]], "downtown": []}
-        noir = rng.shuffle(NOIR)
-        informants = rng.shuffle(INFORMANTS)
-        agendas = rng.shuffle(AGENDAS)
+        noir = rng.shuffle(deal.noir)
+        informants = rng.shuffle(deal.informants)
+        agendas = rng.shuffle(deal.agendas)
         seats = []
         for _ in range(players):
             hand, noir = noir[-5:], noir[:-5]
@@ -118,11 +127,11 @@ class BigShuffle(Game):
         state = {
             "seats": seats,
             "shared": shared,
-            "characters": [c for c in CHARACTERS if c not in preset],
+            "characters": [c for c in deal.characters if c not in preset],
             "agendas": {"deck": agendas, "aside": []},
             "noir": {"deck": noir, "discard": []},
             "informants": {"deck": informants, "discard": []},
-            "changes": {"deck": rng.shuffle(CHANGES), "discard": []},
+            "changes": {"deck": rng.shuffle(deal.changes), "discard": []},
             "city": city,
             "removed": list(TITLES.values()) if expert else [],
             "played": [],
@@ -131,6 +140,9 @@ class BigShuffle(Game):
             "queue": [],
             "outcome": None,
         }
+        if options["expansions"]:
+            state["patrols"] = dict.fromkeys(LINES)
+            state["protected"] = []
         events = [{"type": "game_started", "players": players, "mode": options["mode"]}]
         state["options"] = options
         state["players"] = players
@@ -276,6 +288,7 @@ _COPIERS = {
     "noir": _pile_copy, "informants": _pile_copy, "changes": _pile_copy, "agendas": _pile_copy,
     "removed": list.copy, "played": list.copy, "characters": list.copy,
     "shared": lambda shared: [dict(sh) for sh in shared],
+    "patrols": dict.copy, "protected": list.copy,  # The Law (the protections are replaced, never changed)
 }
 
 
@@ -318,10 +331,10 @@ def _new_turn(player: int, number: int, step: str) -> dict:
             "unlimited": False, "attempted": False}
 
 
-_GOONS = frozenset(c for c in NOIR if TYPE[c] == "goon")
-_ACTIONS = frozenset(c for c in NOIR if TYPE[c] == "action")
+_GOONS = frozenset(c for c in CARD if TYPE[c] == "goon")
+_ACTIONS = frozenset(c for c in CARD if TYPE[c] == "action")
 _TARGETED = frozenset(("kill_informant", "steal_random", "steal_loot", "take_discard", "attempt"))
-_PLAIN_PLAYS = frozenset(c for c in NOIR if TYPE[c] == "loot" or (
+_PLAIN_PLAYS = frozenset(c for c in CARD if TYPE[c] == "loot" or (
     TYPE[c] == "action" and not any(e["do"] in _TARGETED for e in effects(c, "play"))))
 _ORDERS = {n: [[(first + k) % n for k in range(n)] for first in range(n)] for n in range(1, 9)}
 
@@ -424,6 +437,71 @@ def _may_draw_from_discard(state: dict, p: int) -> bool:
     return _owns(state, p, "draw_from_discard") or _scenes_have(state, p, "draw_from_discard")
 
 
+# --- The Law: patrols and Not On My Watch! ---------------------------------------------------
+# goons that let their hirer cruise on (The Cruiser names The Wheelman)
+_CRUISE_GOONS = frozenset(e["goon"] for c in CATALOG for e in c["effects"] if e["do"] == "cruise")
+_HIRE_TRIGGERED = frozenset(c["id"] for c in CATALOG if any(e["on"] == "you_hire" for e in c["effects"]))
+
+
+def _patrols_on(state: dict, a: dict) -> list[str]:
+    """The patrols a scene change attempt is subject to: on the column of its scene's type and on
+    the row its scene was in when attempted. None for a character with The Badge."""
+    patrols = state.get("patrols")
+    if not patrols or _owns(state, a["player"], "ignore_patrols"):
+        return []
+    return [c for c in (patrols[a["type"]], patrols[a["from"]]) if c is not None]
+
+
+def _patrol_effects(state: dict, a: dict, on: str) -> list[tuple[str, dict]]:
+    return [(c, e) for c in _patrols_on(state, a) for e in effects(c, on)]
+
+
+def _place_patrol(state: dict, card: str, line: str) -> str | None:
+    """A patrol onto a line; the patrol there before goes to the noir discard (and is returned)."""
+    patrols = _own(state, "patrols")
+    replaced = patrols[line]
+    if replaced is not None:
+        _own(state, "noir")["discard"].append(replaced)
+    patrols[line] = card
+    return replaced
+
+
+def _blocker(state: dict, a: dict) -> str | None:
+    """The protected scene that keeps this scene change from moving anything: the scene itself,
+    or the one it would cover (Not On My Watch!)."""
+    protected = state.get("protected")
+    if not protected:
+        return None
+    scenes = {x["scene"] for x in protected}
+    dest = state["city"][a["type"]][a["to"]]
+    for scene in (a["scene"], dest[-1] if dest else None):
+        if scene in scenes:
+            return scene
+    return None
+
+
+def _end_protections(state: dict, events: list, player: int | None, everything: bool = False) -> None:
+    """Not On My Watch! ends at the start of its player's next turn, or when its scene has left
+    the top of its pile (The Big Shuffle: every scene did): the card goes to the noir discard."""
+    protected = state["protected"]
+    ending = [x for x in protected if everything or x["player"] == player or _where(state, x["scene"]) is None]
+    if ending:
+        state["protected"] = [x for x in protected if x not in ending]
+        for x in ending:
+            _own(state, "noir")["discard"].append(x["card"])
+            events.append({"type": "protection_ended", "scene": x["scene"], "card": x["card"]})
+
+
+def _backs(state: dict, q: int, a: dict) -> str | None:
+    """The character of seat q if it may back this scene change now (The Vigilante): another
+    character's, once, while character abilities work."""
+    character = state["seats"][q]["character"]
+    if character not in FOR or q == a["player"] or _abilities_blocked(state, q) \
+            or any(g["card"] == character for g in a["goons"]):
+        return None
+    return character
+
+
 # --- The agendas --------------------------------------------------------------------------
 def _agenda_slots(state: dict, p: int) -> list[tuple]:
     """p's agendas as (slot, agenda): ("seat", p) for the personal one, ("shared", i)."""
@@ -452,7 +530,7 @@ def _finish(state: dict, winners: list[int], reason: str, events: list) -> None:
     # What was still on the table goes to its discard: hired goons, the revealed card, cards in play.
     a = state["attempt"]
     if a is not None:
-        _own(state, "noir")["discard"] += [g["card"] for g in a["goons"]]
+        _own(state, "noir")["discard"] += [g["card"] for g in a["goons"] if g["card"] in _GOONS]
         if a["change"] is not None:
             _own(state, "changes")["discard"].append(a["change"])
     _own(state, "noir")["discard"] += state["played"]
@@ -511,6 +589,8 @@ def _city_changed(state: dict, rng: Rng, before: dict, events: list) -> None:
             events.append({"type": "scene_activated", "scene": top})
             for e in effects(top, "activate"):
                 tasks += _targets_each(state, e, top)
+    if state.get("protected"):
+        _end_protections(state, events, None)
     _push(state, tasks)
 
 
@@ -537,6 +617,8 @@ def _big_shuffle(state: dict, rng: Rng, events: list) -> None:
             events.append({"type": "title_removed", "card": TITLES[t]})
         cards = rng.shuffle(cards)
         _piles(state, t).update({"uptown": cards[:1], "midtown": cards[2:], "downtown": cards[1:2]})
+    if state.get("protected"):
+        _end_protections(state, events, None, everything=True)
     events.append({"type": "big_shuffle",
                    "city": {t: {"uptown": p["uptown"], "active": p["midtown"][-1], "downtown": p["downtown"]}
                             for t, p in state["city"].items()}})
@@ -623,6 +705,9 @@ def _task_decision(state: dict, task: dict) -> dict:
     if do == "order":
         return decision(p, "order", PROMPTS["order"][p],
                         [{"player": p, "kind": "resolve", "card": t["source"]} for t in task["tasks"]])
+    if do == "effect" and task["verb"] == "draw_chosen":
+        return decision(p, "choose_drawer", PROMPTS["choose_drawer"][p],
+                        [{"player": p, "kind": "choose_drawer", "target": q} for q in _order_from(state, p)])
     raise InvalidState(f"A queued effect {do!r} waits for no decision.")
 
 
@@ -632,7 +717,7 @@ def _needs_choice(state: dict, task: dict) -> bool:
         return bool(state["noir"]["discard"]) and _may_draw_from_discard(state, task["player"])
     if do == "trash":
         return len(state["seats"][task["player"]]["loot"]) > LOOT_LIMIT
-    return do in ("kill_unless_goon", "order")
+    return do in ("kill_unless_goon", "order") or (do == "effect" and task["verb"] == "draw_chosen")
 
 
 def _execute(state: dict, rng: Rng, task: dict, events: list) -> None:
@@ -807,6 +892,8 @@ def _main_options(state: dict, p: int) -> list[dict]:
                 out.append({"player": p, "kind": "play", "card": card})
             elif card in _ACTIONS:
                 out += _uses(state, p, card, "play", "play")
+            elif card in PATROLS:  # on any of the six lines (one there already is replaced)
+                out += [{"player": p, "kind": "play", "card": card, "line": line} for line in LINES]
     if turn["played"] == 0 and not turn["unlimited"] and not turn["attempted"]:
         out += _attempt_options(state, p)
     out.append({"player": p, "kind": "end_turn"})
@@ -818,6 +905,10 @@ def _move_play(state, rng, move, events):
     seat = _seat(state, p)
     seat["hand"].remove(card)
     state["turn"]["played"] += 1
+    if card in PATROLS:
+        replaced = _place_patrol(state, card, move["line"])
+        events.append({"type": "patrol_played", "player": p, "card": card, "line": move["line"], "replaced": replaced})
+        return
     events.append({"type": "card_played", "player": p, "card": card})
     if TYPE[card] == "loot":
         seat["loot"].append(card)
@@ -842,6 +933,8 @@ def _next_turn(state: dict, events: list) -> None:
     p = (turn["player"] + 1) % state["players"]
     state["turn"] = _new_turn(p, turn["number"] + 1, "start")
     events.append({"type": "turn_started", "player": p, "number": turn["number"] + 1})
+    if state.get("protected"):
+        _end_protections(state, events, p)
 
 
 def _to_noir_discard(state: dict, p: int, zone: str, card: str) -> None:
@@ -906,6 +999,8 @@ def _progress_attempt(state: dict, rng: Rng, events: list) -> bool:
         if a["ask"]:
             return False
         if step == "revealed":
+            if not a["no_goons"] and any(e["do"] == "no_goons" for _, e in _patrol_effects(state, a, "patrol")):
+                a["no_goons"] = True  # The Feds: judged once the patrols can no longer move
             a["step"] = "success" if a["no_goons"] else "hire"
             a["hirer"] = a["player"]
             if a["no_goons"]:
@@ -924,13 +1019,19 @@ def _progress_attempt(state: dict, rng: Rng, events: list) -> bool:
 def _end_attempt(state: dict, events: list) -> None:
     """Discard the hired goons; the revealed card too, unless Endless Rain goes on."""
     a = state["attempt"]
-    _own(state, "noir")["discard"] += [g["card"] for g in a["goons"]]
+    p = a["player"]
+    cruise = any(g["card"] in _CRUISE_GOONS and g["seat"] == p for g in a["goons"]) and _owns(state, p, "cruise")
+    _own(state, "noir")["discard"] += [g["card"] for g in a["goons"] if g["card"] in _GOONS]
     a["goons"] = []
+    # Endless Rain repeats after a success that moved its scene (not one Not On My Watch! stopped)
     if a["success"] and any(e["do"] == "repeat" for e in effects(a["change"], "success")) \
-            and _attempt_options(state, a["player"]):
+            and _blocker(state, a) is None and _attempt_options(state, p):
         a["step"] = "continue"
         return
     _own(state, "changes")["discard"].append(a["change"])
+    if cruise and _attempt_options(state, p):  # The Cruiser: another scene change, with a new card
+        a["step"], a["change"] = "continue", None
+        return
     state["attempt"] = None
 
 
@@ -944,6 +1045,14 @@ def _attempt_decision(state: dict, a: dict) -> dict:
                 for e in effects(card, "react"):
                     if e.get("side") == "choose":
                         options += [{"player": q, "kind": "react", "card": card, "side": s} for s in ("for", "against")]
+                    elif e["do"] == "protect":  # any scene on top of one of the nine piles
+                        options += [{"player": q, "kind": "react", "card": card, "scene": pile[-1]}
+                                    for t in SCENE_TYPES for pile in state["city"][t].values()
+                                    if pile and TYPE[pile[-1]] == "scene"]
+                    elif e["do"] == "move_patrol":  # any patrol to any other line
+                        patrols = state["patrols"]
+                        options += [{"player": q, "kind": "react", "card": card, "patrol": patrols[frm], "line": line}
+                                    for frm in LINES if patrols[frm] is not None for line in LINES if line != frm]
                     else:
                         options.append({"player": q, "kind": "react", "card": card})
         return decision(q, "react", PROMPTS["react"][q],
@@ -952,12 +1061,14 @@ def _attempt_decision(state: dict, a: dict) -> dict:
         q = a["hirer"]
         goons = [c for c in state["seats"][q]["hand"] if c in _GOONS]
         sides = ("for",) if q == a["player"] else ("for", "against")
+        backing = _backs(state, q, a) if "patrols" in state else None
         return decision(q, "hire", HIRE_PROMPTS[q][a["player"]],
                         [{"player": q, "kind": "hire", "card": c, "side": s} for c in goons for s in sides]
+                        + ([{"player": q, "kind": "hire", "card": backing, "side": "for"}] if backing else [])
                         + [{"player": q, "kind": "pass"}])
     if step == "continue":
         p = a["player"]
-        return decision(p, "continue", PROMPTS["continue"][p],
+        return decision(p, "continue", PROMPTS["continue" if a["change"] else "cruise"][p],
                         _attempt_options(state, p) + [{"player": p, "kind": "stop"}])
     raise InvalidState(f"The scene change's step {step!r} waits for nobody.")
 
@@ -967,8 +1078,21 @@ def _move_react(state, rng, move, events):
     q, card = move["player"], move["card"]
     a["ask"] = a["ask"][1:]
     _seat(state, q)["hand"].remove(card)
+    targets = {k: move[k] for k in ("side", "scene", "patrol", "line") if k in move}
+    events.append({"type": "reaction_played", "player": q, "card": card, **targets})
+    if "scene" in move:  # Not On My Watch! lies on the scene
+        _own(state, "protected").append({"scene": move["scene"], "card": card, "player": q})
+        events.append({"type": "scene_protected", "player": q, "scene": move["scene"], "card": card})
+        return
+    if "patrol" in move:  # An Anonymous Tip: the patrol moves; moving is not playing
+        frm = next(line for line in LINES if state["patrols"][line] == move["patrol"])
+        _own(state, "patrols")[frm] = None
+        replaced = _place_patrol(state, move["patrol"], move["line"])
+        _own(state, "noir")["discard"].append(card)
+        events.append({"type": "patrol_moved", "player": q, "card": move["patrol"], "from": frm, "to": move["line"],
+                       "replaced": replaced})
+        return
     _own(state, "played").append(card)
-    events.append({"type": "reaction_played", "player": q, "card": card, **({"side": move["side"]} if "side" in move else {})})
     tasks = []
     for e in effects(card, "react"):
         if e["do"] == "kill_informant":
@@ -1001,11 +1125,16 @@ def _next_hirer(state: dict) -> None:
 def _move_hire(state, rng, move, events):
     a = state["attempt"]
     q, card, side = move["player"], move["card"], move["side"]
-    _seat(state, q)["hand"].remove(card)
+    if card in _GOONS:  # else The Vigilante's backing, which counts as hiring a goon
+        _seat(state, q)["hand"].remove(card)
     a["goons"] = a["goons"] + [{"seat": q, "card": card, "side": side}]
     a["since"] = []
     events.append({"type": "goon_hired", "player": q, "card": card, "side": side})
-    _push(state, [_effect_task(q, e, card) for e in effects(card, "hire_" + side)])
+    tasks = [_effect_task(q, e, card) for e in effects(card, "hire_" + side)]
+    seat = state["seats"][q]
+    if seat["informant"] in _HIRE_TRIGGERED or not _HIRE_TRIGGERED.isdisjoint(seat["loot"]):
+        tasks += [_effect_task(q, e, c) for c in _own_cards(state, q) for e in effects(c, "you_hire")]
+    _push(state, _order(state, q, tasks))
     _next_hirer(state)
 
 
@@ -1024,19 +1153,21 @@ def _influence(state: dict, a: dict) -> int:
     p, t = a["player"], a["type"]
     seat = state["seats"][p]
     total = CARD[seat["character"]]["influence"][t]
-    if seat["informant"] is not None:
+    patrols = [e for _, e in _patrol_effects(state, a, "patrol")] if "patrols" in state else ()
+    if seat["informant"] is not None and not any(e["do"] == "no_informant" for e in patrols):
         total += CARD[seat["informant"]]["modifiers"][t]
+    hand = len(seat["hand"])  # The Vice Squad counts it now, when success is determined
+    total += sum(e["amount"] for e in patrols if e["do"] == "influence" and hand <= e.get("max_hand", hand))
     own, scene = _own_statics(state, p), _scene_statics(state, p)
     total += sum(e["amount"] for e in own + scene if e["do"] == "influence" and e["type"] in (t, "any"))
     total += CARD[a["change"]]["modifier"] + a["modifier"]
     own_bonus, scene_bonus = _total(own, "goon_bonus"), _total(scene, "goon_bonus")
     soften = _total(own + scene, "soften_against")
     for g in a["goons"]:
-        goon = CARD[g["card"]]
         if g["side"] == "for":
-            total += goon["for"] + scene_bonus + (own_bonus if g["seat"] == p else 0)
+            total += FOR[g["card"]] + scene_bonus + (own_bonus if g["seat"] == p else 0)
         else:
-            total += min(0, goon["against"] + soften)
+            total += min(0, AGAINST[g["card"]] + soften)
     return total
 
 
@@ -1050,26 +1181,39 @@ def _determine_success(state: dict, rng: Rng, events: list) -> None:
                    "difficulty": a["difficulty"], "success": success})
     tasks = []
     if success:
-        was_active = a["from"] == "midtown" and TYPE[a["scene"]] == "scene"
-        before = _tops(state)
-        _move_scene(state, a["scene"], a["to"], events, change=True)
-        _city_changed(state, rng, before, events)
+        blocker = _blocker(state, a)
+        if blocker is not None:  # Not On My Watch!: a success, but nothing moves
+            events.append({"type": "move_prevented", "scene": a["scene"], "to": a["to"], "protected": blocker})
+        else:
+            was_active = a["from"] == "midtown" and TYPE[a["scene"]] == "scene"
+            before = _tops(state)
+            _move_scene(state, a["scene"], a["to"], events, change=True)
+            _city_changed(state, rng, before, events)
         mine = [_effect_task(p, e, a["change"]) for e in effects(a["change"], "success") if e["do"] != "repeat"]
-        if was_active:
-            mine += [_effect_task(p, e, a["scene"]) for e in effects(a["scene"], "changed")]
-        mine += [_effect_task(p, e, c) for c in _own_cards(state, p) for e in effects(c, "you_change")]
+        if blocker is None:
+            if was_active:
+                mine += [_effect_task(p, e, a["scene"]) for e in effects(a["scene"], "changed")]
+            mine += [_effect_task(p, e, c) for c in _own_cards(state, p) for e in effects(c, "you_change")]
+        mine += [_effect_task(p, e, c) for c, e in _patrol_effects(state, a, "patrol_success")]
         tasks = _order(state, p, mine)
         a["step"], a["ask"] = "changed", _window(state, "changed")
     else:
         tasks = [_effect_task(p, e, a["change"]) for e in effects(a["change"], "fail")]
+        tasks += [_effect_task(p, e, c) for c, e in _patrol_effects(state, a, "patrol_fail")]
         a["step"], a["ask"] = "changed", []
     _push(state, tasks)
 
 
 def _move_stop(state, rng, move, events):
     a = state["attempt"]
-    _own(state, "changes")["discard"].append(a["change"])
+    if a["change"] is not None:  # (after The Cruiser it is in the discard already)
+        _own(state, "changes")["discard"].append(a["change"])
     state["attempt"] = None
+
+
+def _move_choose_drawer(state, rng, move, events):
+    task, state["queue"] = state["queue"][0], state["queue"][1:]
+    _push(state, [{"do": "draw", "player": move["target"], "amount": task["amount"], "source": task["source"]}])
 
 
 # --- Reactions to The Crazed Killer and ordering one's own effects ------------------------------
@@ -1218,6 +1362,7 @@ _MOVES = {
     "lose_informant": _move_lose_informant,
     "resolve": _move_resolve,
     "score": _move_score,
+    "choose_drawer": _move_choose_drawer,
 }
 
 
@@ -1231,8 +1376,27 @@ def _refuse(state: dict, pending: list, move: dict) -> None:
     def no(rule: str, message: str):
         raise IllegalMove(message, rule=rule)
 
+    if "patrols" not in state and (card in LAW or kind == "choose_drawer"):
+        no("needs_the_law", "That belongs to The Law, which is not in this game (option `expansions`).")
     if kind == "hire" and "hire" not in kinds:
         no("goons_only_in_scene_change", "Goons can only be hired during a scene change, at the goon hiring step.")
+    if kind == "hire" and card is not None and card == seat["character"] and card in FOR:
+        if state["attempt"]["player"] == move["player"]:
+            no("support_others_only", "The Vigilante backs another character's scene change, not his own.")
+        no("support_once", "The Vigilante backs a scene change once (and only while abilities work).")
+    a = state["attempt"]
+    if kind == "react" and "react" in kinds and card in seat["hand"] and a is not None \
+            and REACTION_WINDOW.get(card) == a["step"]:
+        if any(e["do"] == "move_patrol" for e in effects(card, "react")):
+            patrol, line = move.get("patrol"), move.get("line")
+            if not isinstance(line, str) or line not in LINES:
+                no("no_such_line", f"A patrol goes on a column or a row: one of {list(LINES)}.")
+            if not isinstance(patrol, str) or patrol not in state["patrols"].values():
+                no("no_patrol_there", "Only a patrol on a column or row can be moved.")
+            if state["patrols"][line] == patrol:
+                no("patrol_already_there", "A patrol moves to a column or row it is not already on.")
+        if any(e["do"] == "protect" for e in effects(card, "react")):
+            no("top_scene_only", "Not On My Watch! goes on a scene on top of one of the nine piles.")
     if kind == "react":
         if card not in seat["hand"] or TYPE.get(card) != "reaction":
             no("card_not_in_hand", "A reaction is played from your hand.")
@@ -1243,6 +1407,9 @@ def _refuse(state: dict, pending: list, move: dict) -> None:
             and not turn["unlimited"] and turn["played"] >= turn["allowed"]:
         no("one_card_per_turn", "You may play only one action or loot card on your turn.")
     if kind == "play" and "main" in kinds:
+        if card in seat["hand"] and card in PATROLS and (turn["unlimited"] or turn["played"] < turn["allowed"]) \
+                and not (isinstance(move.get("line"), str) and move["line"] in LINES):
+            no("no_such_line", f"A patrol goes on a column or a row: one of {list(LINES)}.")
         if card in seat["hand"] and TYPE[card] == "goon":
             no("goons_only_in_scene_change", "Goons can only be played during a scene change, when hiring goons.")
         if card in seat["hand"] and TYPE[card] == "reaction":
@@ -1283,7 +1450,8 @@ def _bad(message: str, field: str | None = None):
 
 
 _IDS_OF: dict[tuple, frozenset] = {}
-_CITY_IDS = {t: frozenset(SCENES[t]) | {TITLES[t]} for t in SCENE_TYPES}
+_NOIR_TYPES = tuple(sorted(NOIR_TYPES))
+_CITY_IDS = IN_PLAY[EXPANSIONS].city  # every scene of a type and its title; the last check counts the cards in play
 
 
 def _ids_of(types: tuple) -> frozenset:
@@ -1305,8 +1473,10 @@ def _card_list(x, field: str, types: tuple | None = None) -> list:
 
 
 def _check(state: dict) -> None:
-    missing = STATE_FIELDS - state.keys()
-    extra = state.keys() - STATE_FIELDS
+    law = "the-law" in state["options"]["expansions"]
+    fields = LAW_FIELDS if law else STATE_FIELDS
+    missing = fields - state.keys()
+    extra = state.keys() - fields
     if missing or extra:
         raise _bad(f"The state's fields are wrong: missing {sorted(missing)}, unknown {sorted(extra)}.")
     n = state["players"]
@@ -1331,7 +1501,7 @@ def _check(state: dict) -> None:
             raise _bad(f"seats[{i}] is not a seat.", f"seats.{i}")
         slot(s["character"], f"seats.{i}.character", ("character",))
         characters_set &= s["character"] is not None
-        zone(s["hand"], f"seats.{i}.hand", ("goon", "loot", "action", "reaction"))
+        zone(s["hand"], f"seats.{i}.hand", _NOIR_TYPES)
         slot(s["informant"], f"seats.{i}.informant", ("informant",))
         zone(s["loot"], f"seats.{i}.loot", ("loot",))
         slot(s["agenda"], f"seats.{i}.agenda", ("agenda",))
@@ -1348,7 +1518,7 @@ def _check(state: dict) -> None:
             raise _bad(f"shared[{i}] must be the agenda between seats {pair}.", f"shared.{i}")
         slot(sh["agenda"], f"shared.{i}.agenda", ("agenda",))
     zone(state["characters"], "characters", ("character",))
-    for pile, types in (("agendas", ("agenda",)), ("noir", ("goon", "loot", "action", "reaction")),
+    for pile, types in (("agendas", ("agenda",)), ("noir", _NOIR_TYPES),
                         ("informants", ("informant",)), ("changes", ("change",))):
         d = state[pile]
         keys = {"deck", "aside"} if pile == "agendas" else {"deck", "discard"}
@@ -1375,14 +1545,45 @@ def _check(state: dict) -> None:
     zone(state["removed"], "removed", ("title",))
     zone(state["played"], "played", ("action", "reaction"))
     _check_turn_shape(state)
+    if law:
+        _check_law(state, seen, slot)
     attempt = state["attempt"]
     if attempt is not None:
         _check_attempt(state, attempt, seen)
-    if len(seen) != len(ALL_IDS) or set(seen) != ALL_IDS:
+    ids = IN_PLAY[tuple(state["options"]["expansions"])].ids
+    if len(seen) != len(ids) or set(seen) != ids:
         dup = sorted({c for c in seen if seen.count(c) > 1})
         raise _bad(f"Every card must be in exactly one place: {'twice: ' + dup[0] if dup else 'some are missing'}.")
     _check_turn(state, characters_set)
     _check_queue(state)
+
+
+def _check_law(state: dict, seen: list, slot) -> None:
+    """The patrols on their lines and the Not On My Watch! cards on their scenes."""
+    patrols = state["patrols"]
+    if type(patrols) is not dict or set(patrols) != set(LINES):
+        raise _bad(f"'patrols' must name the patrol (or null) on each of {list(LINES)}.", "patrols")
+    for line in LINES:
+        slot(patrols[line], f"patrols.{line}", ("patrol",))
+    protected = state["protected"]
+    if type(protected) is not list:
+        raise _bad("'protected' must be a list.", "protected")
+    for i, x in enumerate(protected):
+        if type(x) is not dict or set(x) != {"scene", "card", "player"} or type(x["player"]) is not int \
+                or not 0 <= x["player"] < state["players"] or _type_of(x["scene"]) != "scene" \
+                or _type_of(x["card"]) != "reaction" or not any(e["do"] == "protect" for e in effects(x["card"], "react")):
+            raise _bad(f"protected[{i}] is not a Not On My Watch! on a scene.", f"protected.{i}")
+        if _where(state, x["scene"]) is None:
+            raise _bad("A protected scene must be on top of its pile.", f"protected.{i}.scene")
+        if state["outcome"] is None and x["player"] == state["turn"]["player"]:
+            raise _bad("Not On My Watch! ends at the start of its player's turn.", f"protected.{i}.player")
+        seen.append(x["card"])
+
+
+def _backing(state: dict, a: dict, g: dict) -> bool:
+    """A hired "goon" that is The Vigilante backing another character's scene change."""
+    return _type_of(g["card"]) == "character" and g["card"] in FOR and g["side"] == "for" \
+        and g["seat"] != a["player"] and state["seats"][g["seat"]]["character"] == g["card"]
 
 
 def _check_attempt(state: dict, a, seen: list) -> None:
@@ -1403,7 +1604,7 @@ def _check_attempt(state: dict, a, seen: list) -> None:
     if a["step"] in ("reveal", "revealed", "hire", "success") and _where(state, a["scene"]) != a["from"]:
         raise _bad("The scene being changed is not where the scene change says.", "attempt.scene")
     if a["change"] is None:
-        if a["step"] != "reveal":
+        if a["step"] not in ("reveal", "continue"):  # continue: after The Cruiser
             raise _bad("The scene change has no revealed card.", "attempt.change")
     elif type(a["change"]) is not str or TYPE.get(a["change"]) != "change":
         raise _bad("attempt.change must be a scene change card.", "attempt.change")
@@ -1413,9 +1614,13 @@ def _check_attempt(state: dict, a, seen: list) -> None:
         raise _bad("attempt.goons must be a list.", "attempt.goons")
     for g in a["goons"]:
         if type(g) is not dict or set(g) != {"seat", "card", "side"} or not seat_ok(g["seat"]) \
-                or _type_of(g["card"]) != "goon" or g["side"] not in ("for", "against"):
+                or g["side"] not in ("for", "against") or not (_type_of(g["card"]) == "goon" or _backing(state, a, g)):
             raise _bad("A hired goon is malformed.", "attempt.goons")
-        seen.append(g["card"])
+        if TYPE[g["card"]] == "goon":
+            seen.append(g["card"])
+    backers = [g["card"] for g in a["goons"] if TYPE[g["card"]] == "character"]
+    if len(backers) != len(set(backers)):
+        raise _bad("The Vigilante backs a scene change once.", "attempt.goons")
     for k in ("ask", "out", "since"):
         if type(a[k]) is not list or not all(seat_ok(q) for q in a[k]) or len(set(a[k])) != len(a[k]):
             raise _bad(f"attempt.{k} must list seats.", f"attempt.{k}")
@@ -1478,7 +1683,7 @@ _EFFECT_KEYS = frozenset(("do", "player", "verb", "source", "target", "loot", "s
                           "card_type"))
 _VERBS = frozenset(("draw", "draw_each", "take_discard", "replace_informant", "kill_informant", "steal_loot",
                     "steal_random", "search", "bottom_active", "big_shuffle", "extra_plays", "extra_play",
-                    "discard_random", "modify", "attempt"))
+                    "discard_random", "modify", "attempt", "draw_chosen"))
 
 
 def _check_queue(state: dict) -> None:
