@@ -157,13 +157,21 @@ class HeuristicBot:
     @staticmethod
     def _patrol(view, plays, want, rng):
         """The Law, now and then: a patrol that helps on a column where my scene is not active
-        yet, or one that hinders on a column where it is (to keep it there)."""
-        patrols = [o for o in plays if "line" in o and o["line"] in SCENE_TYPES and view["patrols"][o["line"]] is None]
+        (in place of one that hinders, which would lock the column), or, when I am one scene
+        from winning, one that hinders on an empty column where my scene is active."""
+        patrols = [o for o in plays if o.get("line") in SCENE_TYPES]
         if not patrols or rng.below(2):
             return None
-        good = [o for o in patrols if _patrol_sign(o["card"]) > 0 and _active(view, o["line"]) not in want[o["line"]]]
-        bad = [o for o in patrols if _patrol_sign(o["card"]) < 0 and _active(view, o["line"]) in want[o["line"]]]
-        choice = good + bad
+        close = sum(_active(view, t) in want[t] for t in SCENE_TYPES) >= 2
+        choice = []
+        for o in patrols:
+            sign, t = _patrol_sign(o["card"]), o["line"]
+            there = view["patrols"][t]
+            mine = _active(view, t) in want[t]
+            if sign > 0 and not mine and (there is None or _patrol_sign(there) < 0):
+                choice.append(o)
+            elif sign < 0 and mine and close and there is None:
+                choice.append(o)
         return choice[rng.below(len(choice))] if choice else None
 
     @staticmethod
