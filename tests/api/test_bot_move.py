@@ -57,11 +57,12 @@ def _dumps(x) -> str:
     return json.dumps(x, sort_keys=True)
 
 
-def test_a_bots_move_does_not_depend_on_hidden_cards():
+@pytest.mark.parametrize("options", [{}, {"expansions": ["the-law"]}])
+def test_a_bots_move_does_not_depend_on_hidden_cards(options):
     """Property over seeded games: reorder every face-down deck (and the RNG) and the heuristic
     bot still makes the same move; it cannot have read what it cannot see."""
     for seed in range(4):
-        step = core.new_game("big-shuffle", 3, {}, seed)
+        step = core.new_game("big-shuffle", 3, options, seed)
         for _ in range(120):
             if step.outcome is not None:
                 break

@@ -830,3 +830,28 @@ def test_patrols_and_protections_are_public_in_every_view():
         seen = core.view(s, viewer)["view"]
         assert seen["patrols"] == s["patrols"]
         assert seen["protected"] == [{"scene": "scene/train-station", "card": NOMW, "player": 1}]
+
+
+# --- The heuristic bot plays The Law ------------------------------------------------------
+def test_the_heuristic_bot_plays_law_games_to_the_end_using_the_expansion():
+    """Heuristic bots in every seat (The Vigilante among them) finish seeded Law games, and on
+    the way they play patrols, Not On My Watch!, the Vigilante's backing and Neighborhood Watch."""
+    used = set()
+    for seed in range(6):
+        characters = ["vigilante", "governor", "reporter"] if seed % 2 else ["mafia-don", "vigilante", "cat-burglar"]
+        step = law_game(3, characters, seed=seed)
+        for _ in range(3000):
+            if step.outcome is not None:
+                break
+            move_ = core.bot_move(step.state, step.pending[0]["player"], "heuristic")
+            if move_["kind"] == "play" and "line" in move_:
+                used.add("patrol")
+            elif move_["kind"] == "react" and move_["card"] in (NOMW, TIP):
+                used.add(move_["card"])
+            elif move_["kind"] == "hire" and move_["card"] == "character/vigilante":
+                used.add("backing")
+            elif move_["kind"] == "choose_drawer":
+                used.add("choose_drawer")
+            step = step.play(move_)
+        assert step.outcome is not None, f"seed {seed}: no end after 3,000 moves"
+    assert {"patrol", NOMW, "backing", "choose_drawer"} <= used, used
