@@ -81,6 +81,17 @@ def protect(s: dict, scene: str, player: int) -> None:
     s["protected"].append({"scene": scene, "card": NOMW, "player": player})
 
 
+def cruiser_position(holder: int, *changes: str) -> dict:
+    """Seat `holder` has The Cruiser in play and The Wheelman in hand; the Private Eye is the
+    active WHO over The Newshound; the scene change deck ends with `changes` (Quiet Night)."""
+    s = law_position()
+    equip(s, holder, "noir/cruiser")
+    give(s, holder, "noir/wheelman")
+    on_top(s, "who", "midtown", "scene/newshound", "scene/private-eye")
+    stack(s, "changes", *(changes or (QUIET,)))
+    return s
+
+
 def hand(step, seat):
     return step.state["seats"][seat]["hand"]
 
@@ -287,11 +298,7 @@ def test_wheelman_hired_with_the_cruiser_on_another_characters_turn_gives_no_sce
     """FAQ: "If I hired the +3/-3 goon ... during another character's turn and I have The
     Cruiser loot, can I change a scene during that character's turn? No. You may never
     attempt a scene change during another character's turn." """
-    s = law_position()
-    equip(s, 1, "noir/cruiser")
-    give(s, 1, "noir/wheelman")
-    on_top(s, "who", "midtown", "scene/newshound", "scene/private-eye")
-    stack(s, "changes", QUIET)
+    s = cruiser_position(1)
     step = attempt(s, 0, "private-eye", "downtown")
     step, _ = run(step, until=lambda st: has(st, player=1, kind="hire", card="noir/wheelman"))
     step, seen = run(move(step, player=1, kind="hire", card="noir/wheelman", side=side))
@@ -306,12 +313,8 @@ def test_wheelman_hired_with_the_cruiser_for_your_own_scene_change_lets_you_atte
     """Card: "When you hire The Wheelman for your own scene change, you may attempt another
     scene change after it." Contract: step `continue` with `change: null` lets you attempt
     another with a new scene change card, or `stop`."""
-    s = law_position()
-    equip(s, 0, "noir/cruiser")
-    give(s, 0, "noir/wheelman")
-    on_top(s, "who", "midtown", "scene/newshound", "scene/private-eye")
+    s = cruiser_position(0, QUIET, "change/moonlight")
     on_top(s, "where", "midtown", "scene/jazz-club", "scene/train-station")
-    stack(s, "changes", QUIET, "change/moonlight")
     step = attempt(s, 0, "private-eye", "downtown")
     step, seen = run(move(step, player=0, kind="hire", card="noir/wheelman", side="for"))
     assert resolved(seen)["influence"] == 6  # 3 + 3
@@ -332,11 +335,7 @@ def test_wheelman_hired_with_the_cruiser_for_your_own_scene_change_lets_you_atte
 
 def test_cruiser_continue_may_stop():
     """Contract: after The Cruiser, `continue` ... or `stop`."""
-    s = law_position()
-    equip(s, 0, "noir/cruiser")
-    give(s, 0, "noir/wheelman")
-    on_top(s, "who", "midtown", "scene/newshound", "scene/private-eye")
-    stack(s, "changes", QUIET)
+    s = cruiser_position(0)
     step = attempt(s, 0, "private-eye", "downtown")
     step, _ = run(move(step, player=0, kind="hire", card="noir/wheelman", side="for"))
     step = move(step, player=0, kind="stop")
@@ -348,12 +347,8 @@ def test_cruiser_continue_comes_after_a_failed_scene_change_too():
     """Contract: "after your own scene change in which you hired The Wheelman, step `continue`"
     (no success needed; card: "you may attempt another scene change after it").
     Governor 3 + Wheelman 3 - Button Man 3 = 3 < 4."""
-    s = law_position()
-    equip(s, 0, "noir/cruiser")
-    give(s, 0, "noir/wheelman")
+    s = cruiser_position(0)
     give(s, 1, "noir/button-man")
-    on_top(s, "who", "midtown", "scene/newshound", "scene/private-eye")
-    stack(s, "changes", QUIET)
     step = attempt(s, 0, "private-eye", "uptown")
     step = move(step, player=0, kind="hire", card="noir/wheelman", side="for")
     step = move(step, player=1, kind="hire", card="noir/button-man", side="against")
