@@ -8,6 +8,10 @@ Card ids are `<type>/<name>`; each field accepts exactly the ids of the card typ
 there (a regexp built from the catalog, so it stays one line in the spec). A face-down card in a
 view is `{"hidden": true}` (HiddenCard): decks, the hands of other seats, face-down agendas, the
 buried part of each Midtown pile, and the card of a draw, steal or search another seat made.
+
+The Law (option `expansions: ["the-law"]`) adds its cards to the catalog (the regexps take them in
+every game: a base game's state or move that names one is refused by the engine), the `patrol`
+noir type, and the state fields `patrols` and `protected`, present only with the expansion.
 """
 
 import re
@@ -15,7 +19,7 @@ import re
 from marshmallow import Schema, fields, validate
 
 import core
-from core.games.big_shuffle.cards import CATALOG, PLACES, SCENE_TYPES
+from core.games.big_shuffle.cards import CATALOG, EXPANSIONS, LINES, PLACES, SCENE_TYPES
 
 from .base import HiddenCard, Json, Union, const, one_of, options_schema
 
@@ -27,19 +31,24 @@ STEPS = ("character", "start", "draw", "main", "end", "over")
 ATTEMPT_STEPS = ("reveal", "revealed", "hire", "success", "changed", "done", "continue")
 WINDOWS = ("revealed", "success", "changed")
 SIDES = ("for", "against")
-NOIR_TYPES = ("goon", "loot", "action", "reaction")
+SEARCH_TYPES = ("goon", "loot", "action", "reaction")  # what a `search` looks for (game.py `_check_task`)
+NOIR_TYPES = SEARCH_TYPES + ("patrol",)  # patrol: The Law
 CARD_TYPES = ("character", "informant", "change", "agenda", "scene", "title") + NOIR_TYPES
 TRIGGERS = ("static", "start", "play", "hire_for", "hire_against", "reveal", "success", "fail", "activate",
-            "changed", "you_change", "react")
+            "changed", "you_change", "react",
+            "hire", "you_hire", "patrol", "patrol_success", "patrol_fail")  # The Law
 STATIC_VERBS = ("influence", "no_loot", "no_abilities", "draw_from_discard", "ignore_scenes", "hire_after_pass",
-                "soften_against", "goon_bonus", "extra_draw")
+                "soften_against", "goon_bonus", "extra_draw",
+                "cruise", "ignore_patrols")  # The Law
 ONE_SHOT_VERBS = ("draw", "draw_each", "take_discard", "replace_informant", "kill_informant", "steal_loot",
                   "steal_random", "search", "bottom_active", "big_shuffle", "extra_plays", "extra_play", "attempt",
-                  "repeat", "no_goons", "kill_unless_goon", "discard_random", "modify")
+                  "repeat", "no_goons", "kill_unless_goon", "discard_random", "modify",
+                  "support", "protect", "move_patrol", "no_informant", "draw_chosen")  # The Law
 # The verbs a queued `effect` task can carry (game.py `_VERBS`).
 TASK_VERBS = ("draw", "draw_each", "take_discard", "replace_informant", "kill_informant", "steal_loot",
               "steal_random", "search", "bottom_active", "big_shuffle", "extra_plays", "extra_play",
-              "discard_random", "modify", "attempt")
+              "discard_random", "modify", "attempt",
+              "draw_chosen")  # The Law: Neighborhood Watch, the attempting character chooses who draws
 
 
 # --- Card ids ------------------------------------------------------------------------------------
@@ -60,10 +69,22 @@ def _regexp(ids: list[str], extra: tuple = ()) -> str:
     return "^(?:" + "|".join(parts) + ")$"
 
 
-def card(types, *, scene_type: str | None = None, extra: tuple = (), **kwargs) -> fields.String:
-    """A card id of one of `types` (a string or a tuple), as a precise regexp."""
+def card(types, *, scene_type: str | None = None, extra: tuple = (), ids: tuple = (), **kwargs) -> fields.String:
+    """A card id of one of `types` (a string or a tuple) or one of `ids`, as a precise regexp."""
     types = (types,) if isinstance(types, str) else types
-    return fields.String(validate=validate.Regexp(_regexp(_ids(*types, scene_type=scene_type), extra)), **kwargs)
+    return fields.String(validate=validate.Regexp(_regexp(_ids(*types, scene_type=scene_type) + list(ids), extra)),
+                         **kwargs)
+
+
+def _doing(verb: str) -> tuple:
+    """The ids of the cards with an effect of this verb."""
+    return tuple(c["id"] for c in CATALOG if any(e["do"] == verb for e in c["effects"]))
+
+
+# The Law: The Vigilante's backing is hired like a goon; Not On My Watch! lies on a scene.
+BACKERS = _doing("support")
+PROTECTORS = _doing("protect")
+assert BACKERS and PROTECTORS
 
 
 def cards(types, *, scene_type: str | None = None, **kwargs) -> fields.List:
@@ -103,6 +124,11 @@ def hidden_list(**kwargs) -> fields.List:
 SCENE = ("scene", "title")  # what a city pile can hold (a title only on top of Midtown)
 
 
+def line(**kwargs) -> fields.String:
+    return one_of(LINES, metadata={"description": "The Law: a column (scene type) or a row (part of town)."},
+                  **kwargs)
+
+
 def seat(**kwargs) -> fields.Integer:
     return fields.Integer(strict=True, validate=validate.Range(0, GAME.max_players - 1), **kwargs)
 
@@ -137,13 +163,19 @@ Move = Union(PREFIX + "Move", {
     # Card fields take any noir card: a goon or reaction played as your card is well formed, and the
     # engine answers 409 with the rule it breaks (goons_only_in_scene_change, ...), not 422.
     "play": _move("play", card=card(NOIR_TYPES, required=True), target=seat(**_TARGET), loot=card("loot"),
-                  scene=card(SCENE), to=one_of(PLACES)),
+                  scene=card(SCENE), to=one_of(PLACES), line=line()),
     "attempt": _move("attempt", scene=card(SCENE, required=True), to=one_of(PLACES, required=True)),
     "end_turn": _move("end_turn"),
     "stop": _move("stop"),
-    "hire": _move("hire", card=card(NOIR_TYPES, required=True), side=one_of(SIDES, required=True)),
+    "hire": _move("hire", card=card(NOIR_TYPES, ids=BACKERS, required=True,
+                                    metadata={"description": "A goon in hand, or The Vigilante backing another "
+                                                             "character's scene change (The Law)."}),
+                  side=one_of(SIDES, required=True)),
     "pass": _move("pass"),
-    "react": _move("react", card=card(NOIR_TYPES, required=True), side=one_of(SIDES)),
+    "react": _move("react", card=card(NOIR_TYPES, required=True), side=one_of(SIDES),
+                   scene=card("scene", metadata={"description": "Not On My Watch!: the scene it goes on."}),
+                   patrol=card("patrol", metadata={"description": "An Anonymous Tip: the patrol it moves."}),
+                   line=line()),
     "decline": _move("decline"),
     "trash": _move("trash", card=card("loot", required=True)),
     "discard_goon": _move("discard_goon", card=card("goon", required=True)),
@@ -151,13 +183,15 @@ Move = Union(PREFIX + "Move", {
     "resolve": _move("resolve", card=card(CARD_TYPES, required=True,
                                           metadata={"description": "The source of the effect to resolve first."})),
     "score": _move("score", agenda=card("agenda", required=True)),
+    "choose_drawer": _move("choose_drawer", target=seat(required=True, metadata={
+        "description": "Neighborhood Watch: the seat that draws (yourself too)."})),
 }, discriminator="kind")
 
 
 class BigShuffleDecision(Schema):
     player = seat(required=True)
     kind = one_of(["choose_character", "start_of_turn", "main", "score", "draw", "trash", "crazed_killer", "order",
-                   "react", "hire", "continue"], required=True)
+                   "react", "hire", "continue", "choose_drawer"], required=True)
     prompt = fields.String(required=True)
     options = fields.List(Json(Move, deep=True), required=True, validate=validate.Length(min=1))
 
@@ -190,7 +224,7 @@ EffectTask = _task(
     to=one_of(PLACES),
     amount=integer(),
     type=one_of(SCENE_TYPES),
-    card_type=one_of(NOIR_TYPES),
+    card_type=one_of(SEARCH_TYPES),
 )
 
 Task = Union(PREFIX + "Task", {
@@ -211,7 +245,8 @@ Task = Union(PREFIX + "Task", {
 # --- The scene change in progress ---------------------------------------------------------------
 class BigShuffleGoon(Schema):
     seat = seat(required=True)
-    card = card("goon", required=True)
+    card = card("goon", ids=BACKERS, required=True,
+                metadata={"description": "A goon, or The Vigilante backing the scene change (The Law: `for`)."})
     side = one_of(SIDES, required=True)
 
 
@@ -223,7 +258,8 @@ class BigShuffleAttempt(Schema):
     to = one_of(PLACES, required=True)
     difficulty = integer(required=True)
     change = card("change", required=True, allow_none=True,
-                  metadata={"description": "The revealed scene change card; null before it is revealed."})
+                  metadata={"description": "The revealed scene change card; null before it is revealed, and "
+                                           "at step `continue` after The Cruiser (The Law)."})
     goons = fields.List(fields.Nested(BigShuffleGoon), required=True)
     modifier = integer(required=True, metadata={"description": "From reactions and the card that attempts."})
     step = one_of(ATTEMPT_STEPS, required=True)
@@ -301,6 +337,17 @@ def _city(view: bool) -> type[Schema]:
                             name=PREFIX + ("CityView" if view else "City"))
 
 
+_Patrols = Schema.from_dict({ln: card("patrol", required=True, allow_none=True) for ln in LINES},
+                            name=PREFIX + "Patrols")
+
+
+class BigShuffleProtection(Schema):
+    scene = card("scene", required=True)
+    card = card((), ids=PROTECTORS, required=True,
+                metadata={"description": "The Not On My Watch! card lying on the scene."})
+    player = seat(required=True, metadata={"description": "Who played it: it ends at the start of their turn."})
+
+
 class _Position(Schema):
     """What the state and every view share."""
 
@@ -317,6 +364,11 @@ class _Position(Schema):
                             metadata={"description": "The scene change in progress."})
     queue = fields.List(Json(Task, deep=True), required=True,
                         metadata={"description": "Effects waiting their turn; the first resolves next."})
+    # The Law only: both present with the expansion, both absent without it
+    patrols = fields.Nested(_Patrols, metadata={"description": "The Law: the patrol (or null) on each column "
+                                                               "and row (public)."})
+    protected = fields.List(fields.Nested(BigShuffleProtection),
+                            metadata={"description": "The Law: Not On My Watch! cards lying on scenes (public)."})
 
 
 class BigShuffleState(_Position):
@@ -379,7 +431,7 @@ Event = Union(PREFIX + "Event", {
     "loot_stolen": _event("loot_stolen", **_player(target=seat(required=True), card=card("loot", required=True))),
     "loot_trashed": _event("loot_trashed", **_player(card=card("loot", required=True))),
     "deck_searched": _event("deck_searched", **_player(
-        card_type=one_of(NOIR_TYPES, required=True),
+        card_type=one_of(SEARCH_TYPES, required=True),
         card=CardOrHidden(NOIR_TYPES, required=True, allow_none=True,
                           metadata={"description": "null: none found. Hidden but for the searcher."}))),
     "informant_killed": _event("informant_killed", **_player(card=card("informant", required=True))),
@@ -392,8 +444,9 @@ Event = Union(PREFIX + "Event", {
         **{"from": one_of(PLACES, required=True)}, to=one_of(PLACES, required=True),
         difficulty=integer(required=True))),
     "change_revealed": _event("change_revealed", **_player(card=card("change", required=True))),
-    "reaction_played": _event("reaction_played", **_player(card=card("reaction", required=True), side=one_of(SIDES))),
-    "goon_hired": _event("goon_hired", **_player(card=card("goon", required=True),
+    "reaction_played": _event("reaction_played", **_player(card=card("reaction", required=True), side=one_of(SIDES),
+                                                           scene=card("scene"), patrol=card("patrol"), line=line())),
+    "goon_hired": _event("goon_hired", **_player(card=card("goon", ids=BACKERS, required=True),
                                                  side=one_of(SIDES, required=True))),
     "passed": _event("passed", **_player()),
     "attempt_resolved": _event("attempt_resolved", **_player(
@@ -415,6 +468,22 @@ Event = Union(PREFIX + "Event", {
                            face_up=fields.Boolean(required=True)),
     "agendas_matched": _event("agendas_matched", **_player()),
     "game_over": _event("game_over", outcome=fields.Nested(BigShuffleOutcome, required=True)),
+    # The Law
+    "patrol_played": _event("patrol_played", **_player(
+        card=card("patrol", required=True), line=line(required=True),
+        replaced=card("patrol", required=True, allow_none=True,
+                      metadata={"description": "The patrol discarded from that line, or null."}))),
+    "patrol_moved": _event("patrol_moved", **_player(
+        card=card("patrol", required=True), **{"from": line(required=True)}, to=line(required=True),
+        replaced=card("patrol", required=True, allow_none=True,
+                      metadata={"description": "The patrol discarded from that line, or null."}))),
+    "scene_protected": _event("scene_protected", **_player(scene=card("scene", required=True),
+                                                           card=card((), ids=PROTECTORS, required=True))),
+    "move_prevented": _event("move_prevented", scene=card(SCENE, required=True), to=one_of(PLACES, required=True),
+                             protected=card("scene", required=True,
+                                            metadata={"description": "The protected scene in the way."})),
+    "protection_ended": _event("protection_ended", scene=card("scene", required=True),
+                               card=card((), ids=PROTECTORS, required=True)),
 }, discriminator="type")
 
 
@@ -425,9 +494,12 @@ class BigShuffleEffect(Schema):
     amount = integer()
     type = one_of(SCENE_TYPES + ("any",))
     target = one_of(("other", "attempter"))
-    card_type = one_of(NOIR_TYPES)
+    card_type = one_of(SEARCH_TYPES)
     window = one_of(WINDOWS, metadata={"description": "A reaction's moment."})
     side = one_of(("choose",), metadata={"description": "choose: the player picks for or against."})
+    max_hand = integer(0, metadata={"description": "A patrol's `influence` applies only if the attempting "
+                                                   "character holds at most this many cards (The Law)."})
+    goon = card("goon", metadata={"description": "`cruise`: the goon to hire (The Law)."})
 
 
 def _per_type(name: str) -> type[Schema]:
@@ -450,6 +522,8 @@ def _card(type_: str, **extra):
         "source": one_of(("rulebook", "house"), required=True),
         "text": fields.String(required=True),
         "effects": fields.List(fields.Nested(BigShuffleEffect), required=True),
+        "expansion": one_of(EXPANSIONS, metadata={"description": "The expansion of the card; absent: the base "
+                                                                 "game."}),
         **extra,
     }, name=_named(type_, "Card"))
 
@@ -472,6 +546,7 @@ Card = Union(PREFIX + "Card", {
     "loot": _card("loot"),
     "action": _card("action"),
     "reaction": _card("reaction", play_when=one_of(WINDOWS, required=True)),
+    "patrol": _card("patrol"),
 }, discriminator="type")
 
 

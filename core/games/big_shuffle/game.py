@@ -440,6 +440,7 @@ def _may_draw_from_discard(state: dict, p: int) -> bool:
 # --- The Law: patrols and Not On My Watch! ---------------------------------------------------
 # goons that let their hirer cruise on (The Cruiser names The Wheelman)
 _CRUISE_GOONS = frozenset(e["goon"] for c in CATALOG for e in c["effects"] if e["do"] == "cruise")
+_LAW_REACTIONS = {c["id"]: e["do"] for c in CATALOG for e in c["effects"] if e["do"] in ("protect", "move_patrol")}
 _HIRE_TRIGGERED = frozenset(c["id"] for c in CATALOG if any(e["on"] == "you_hire" for e in c["effects"]))
 
 
@@ -981,7 +982,18 @@ def _window(state: dict, name: str) -> list[int]:
     if state["options"]["reaction_windows"] == "always":
         return seats
     fits = WINDOW_CARDS[name]
-    return [q for q in seats if not fits.isdisjoint(state["seats"][q]["hand"])]
+    return [q for q in seats if not fits.isdisjoint(state["seats"][q]["hand"])
+            and any(_usable(state, c) for c in fits.intersection(state["seats"][q]["hand"]))]
+
+
+def _usable(state: dict, reaction: str) -> bool:
+    """Can this reaction be played now? (The Law's need a scene on top of a pile, or a patrol.)"""
+    verb = _LAW_REACTIONS.get(reaction)
+    if verb == "protect":
+        return any(pile and TYPE[pile[-1]] == "scene" for t in SCENE_TYPES for pile in state["city"][t].values())
+    if verb == "move_patrol":
+        return any(p is not None for p in state["patrols"].values())
+    return True
 
 
 def _progress_attempt(state: dict, rng: Rng, events: list) -> bool:
@@ -1383,6 +1395,8 @@ def _refuse(state: dict, pending: list, move: dict) -> None:
     if kind == "hire" and card is not None and card == seat["character"] and card in FOR:
         if state["attempt"]["player"] == move["player"]:
             no("support_others_only", "The Vigilante backs another character's scene change, not his own.")
+        if move.get("side") != "for":
+            no("support_is_for", "The Vigilante's backing is +1 for the attempting character, never against.")
         no("support_once", "The Vigilante backs a scene change once (and only while abilities work).")
     a = state["attempt"]
     if kind == "react" and "react" in kinds and card in seat["hand"] and a is not None \
