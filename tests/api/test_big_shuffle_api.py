@@ -14,9 +14,9 @@ BIG = "/v1/games/big-shuffle"
 SNAKE = re.compile(r"^[a-z][a-z0-9]*(_[a-z0-9]+)*$")
 
 
-def new(client, players=2, characters=("governor", "mafia-don"), seed=1):
+def new(client, players=2, characters=("governor", "mafia-don"), seed=1, **options):
     body = {"players": players, "seed": seed,
-            "options": {"characters": [f"character/{c}" for c in characters]}}
+            "options": {"characters": [f"character/{c}" for c in characters], **options}}
     response = client.post(f"{BIG}/new", json=body)
     assert response.status_code == 200, response.get_json()
     return response.get_json()
@@ -26,9 +26,9 @@ def apply(client, state, move):
     return client.post(f"{BIG}/apply", json={"state": state, "move": move})
 
 
-def at_main(client):
+def at_main(client, characters=("governor", "mafia-don"), **options):
     """A state at seat 0's main step (The Governor has no start ability), hands emptied."""
-    step = new(client)
+    step = new(client, characters=characters, **options)
     assert [d["kind"] for d in step["pending"]] == ["main"] and step["pending"][0]["player"] == 0
     s = copy.deepcopy(step["state"])
     for seat in s["seats"]:
@@ -38,12 +38,16 @@ def at_main(client):
 
 
 def take(s, card):
-    """Remove a noir card from wherever it is (deck, discard, hands, loot)."""
+    """Remove a noir card from wherever it is (deck, discard, hands, loot, The Law's lines)."""
     zones = [s["noir"]["deck"], s["noir"]["discard"]]
     zones += [z for seat in s["seats"] for z in (seat["hand"], seat["loot"])]
     for zone in zones:
         if card in zone:
             zone.remove(card)
+            return card
+    for line, patrol in s.get("patrols", {}).items():
+        if patrol == card:
+            s["patrols"][line] = None
             return card
     raise AssertionError(f"{card} not found")
 

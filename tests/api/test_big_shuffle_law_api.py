@@ -7,24 +7,14 @@ moving cards between zones, never duplicating one.
 """
 
 import copy
-import re
+
+from test_big_shuffle_api import apply, at_main, give, illegal, new, take
 
 BIG = "/v1/games/big-shuffle"
 LAW = {"expansions": ["the-law"]}
 LINES = ("who", "what", "where", "uptown", "midtown", "downtown")
-SNAKE = re.compile(r"^[a-z][a-z0-9]*(_[a-z0-9]+)*$")
 
 
-def new(client, players=2, characters=("governor", "mafia-don"), seed=1, **options):
-    body = {"players": players, "seed": seed,
-            "options": {"characters": [f"character/{c}" for c in characters], **options}}
-    response = client.post(f"{BIG}/new", json=body)
-    assert response.status_code == 200, response.get_json()
-    return response.get_json()
-
-
-def apply(client, state, move):
-    return client.post(f"{BIG}/apply", json={"state": state, "move": move})
 
 
 def ok(response):
@@ -32,47 +22,10 @@ def ok(response):
     return response.get_json()
 
 
-def at_main(client, characters=("governor", "mafia-don"), **options):
-    """A state at seat 0's main step (The Governor has no start ability), hands emptied."""
-    step = new(client, characters=characters, **options)
-    assert [(d["player"], d["kind"]) for d in step["pending"]] == [(0, "main")]
-    s = copy.deepcopy(step["state"])
-    for seat in s["seats"]:
-        s["noir"]["deck"][:0] = seat["hand"]
-        seat["hand"] = []
-    return s
-
-
-def take(s, card):
-    """Remove a noir card from wherever it is (deck, discard, hands, loot, the patrols' lines)."""
-    zones = [s["noir"]["deck"], s["noir"]["discard"]]
-    zones += [z for seat in s["seats"] for z in (seat["hand"], seat["loot"])]
-    for zone in zones:
-        if card in zone:
-            zone.remove(card)
-            return card
-    for line, patrol in s.get("patrols", {}).items():
-        if patrol == card:
-            s["patrols"][line] = None
-            return card
-    raise AssertionError(f"{card} not found")
-
-
-def give(s, seat, *cards):
-    for c in cards:
-        s["seats"][seat]["hand"].append(take(s, c))
-
-
 def error(response, status, code):
     body = response.get_json()
     assert (response.status_code, body["code"]) == (status, code), body
     assert not body["message"][0].islower() and body["message"].endswith("."), body  # a sentence
-    return body
-
-
-def illegal(response, rule):
-    body = error(response, 409, "illegal_move")
-    assert SNAKE.match(body["rule"]) and body["rule"] == rule, body
     return body
 
 
