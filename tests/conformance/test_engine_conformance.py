@@ -91,10 +91,10 @@ OPTION_SETS = {
         ("law-standard-4", 4, {"expansions": ["the-law"], "reaction_windows": "always"}, 2),
         ("law-beginner-3", 3, {"expansions": ["the-law"], "mode": "beginner",
                                "characters": ["character/vigilante", "character/governor", "character/cat-burglar"]}, 2),
-        ("law-expert-2", 2, {"expansions": ["the-law"], "mode": "expert"}, 2),
+        ("law-expert-2", 2, {"expansions": ["the-law"], "mode": "expert"}, 1),
         ("law-expert-4", 4, {"expansions": ["the-law"], "mode": "expert",
                              "characters": ["character/reporter", "character/vigilante", "character/police-chief",
-                                            "character/mafia-don"]}, 2),
+                                            "character/mafia-don"]}, 1),
     ],
     "shufflers": [
         ("solo", 1, {}, 60),
