@@ -850,3 +850,22 @@ def test_the_heuristic_bot_plays_law_games_to_the_end_using_the_expansion():
             step = step.play(move_)
         assert step.outcome is not None, f"seed {seed}: no end after 3,000 moves"
     assert {"patrol", NOMW, "backing", "choose_drawer"} <= used, used
+
+
+@pytest.mark.parametrize("expansions", [[], LAW])
+def test_a_state_sent_with_its_keys_sorted_gets_the_same_decisions(expansions):
+    """A client may send its JSON with the keys sorted: the options come in the same order
+    (the engine orders piles, lines and seats by the rules, never by the state's key order)."""
+    from core.framework.rng import Rng
+
+    rng = Rng.from_seed("sorted-keys")
+    compared = 0
+    for seed in range(3):
+        step = core.new_game("big-shuffle", 3, {"expansions": expansions}, seed)
+        while step.outcome is None and step.state["version"] < 250:
+            sorted_state = json.loads(json.dumps(step.state, sort_keys=True))
+            assert core.decisions(sorted_state) == step.pending
+            compared += len(step.pending[0]["options"]) > 1
+            options_ = [o for d in step.pending for o in d["options"]]
+            step = step.play(options_[rng.below(len(options_))])
+    assert compared > 100

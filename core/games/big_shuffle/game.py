@@ -481,6 +481,14 @@ def _blocker(state: dict, a: dict) -> str | None:
     return None
 
 
+def _top_scenes(state: dict) -> list[str]:
+    """The scene cards (not titles) on top of the nine piles, WHO to WHERE, Uptown to Downtown
+    (never the state's key order: a client may send its JSON keys sorted)."""
+    city = state["city"]
+    return [city[t][place][-1] for t in SCENE_TYPES for place in PLACES
+            if city[t][place] and TYPE[city[t][place][-1]] == "scene"]
+
+
 def _end_protections(state: dict, events: list, player: int | None, everything: bool = False) -> None:
     """Not On My Watch! ends at the start of its player's next turn, or when its scene has left
     the top of its pile (The Big Shuffle: every scene did): the card goes to the noir discard."""
@@ -990,7 +998,7 @@ def _usable(state: dict, reaction: str) -> bool:
     """Can this reaction be played now? (The Law's need a scene on top of a pile, or a patrol.)"""
     verb = _LAW_REACTIONS.get(reaction)
     if verb == "protect":
-        return any(pile and TYPE[pile[-1]] == "scene" for t in SCENE_TYPES for pile in state["city"][t].values())
+        return bool(_top_scenes(state))
     if verb == "move_patrol":
         return any(p is not None for p in state["patrols"].values())
     return True
@@ -1058,9 +1066,8 @@ def _attempt_decision(state: dict, a: dict) -> dict:
                     if e.get("side") == "choose":
                         options += [{"player": q, "kind": "react", "card": card, "side": s} for s in ("for", "against")]
                     elif e["do"] == "protect":  # any scene on top of one of the nine piles
-                        options += [{"player": q, "kind": "react", "card": card, "scene": pile[-1]}
-                                    for t in SCENE_TYPES for pile in state["city"][t].values()
-                                    if pile and TYPE[pile[-1]] == "scene"]
+                        options += [{"player": q, "kind": "react", "card": card, "scene": scene}
+                                    for scene in _top_scenes(state)]
                     elif e["do"] == "move_patrol":  # any patrol to any other line
                         patrols = state["patrols"]
                         options += [{"player": q, "kind": "react", "card": card, "patrol": patrols[frm], "line": line}
