@@ -36,6 +36,8 @@ ERRORS = {
     "invalid_options": (422, "the players or options are not valid for that game"),
     "invalid_state": (422, "the state is not a consistent position of the game named in the path"),
     "invalid_move": (422, "the move or the viewer names no seat of this game"),
+    "work_limit": (422, "resolving the move would take more work than any position reached by play needs "
+                        "(a state the engine did not make)"),
     "unknown_bot": (422, "the game offers no bot of that name (GET /v1/games/{game} lists its `bots`)"),
     "precondition_required": (428, "the move needs an If-Match header with the table's version"),
     "internal_error": (500, "a bug in the server"),

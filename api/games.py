@@ -78,7 +78,8 @@ def new_game(args, game):
 @blp.arguments(ApplyRequest(), examples=examples("apply"))
 @blp.response(200, Step)
 @blp.doc(operationId="applyMove", responses={200: {"links": NEXT}, **error_responses(
-    "unknown_game", "invalid_state", "invalid_move", "illegal_move", "not_your_turn", "game_over", *BODY_ERRORS)})
+    "unknown_game", "invalid_state", "invalid_move", "illegal_move", "not_your_turn", "game_over", "work_limit",
+    *BODY_ERRORS)})
 def apply_move(args, game):
     """Apply a move to a state: the next state, what happened, and who decides what next."""
     state, move = _state_of(game, args["state"]), args["move"]

@@ -18,6 +18,7 @@ from core.framework.errors import (
     StaleVersion,
     UnknownBot,
     UnknownGame,
+    WorkLimit,
 )
 from core.framework.registry import all_games, get_game
 import core.games  # noqa: F401  (registers every game)
@@ -25,5 +26,5 @@ import core.games  # noqa: F401  (registers every game)
 __all__ = [
     "Step", "apply", "bot_move", "check_state", "decisions", "new_game", "view", "view_events",
     "EngineError", "GameOver", "IllegalMove", "InvalidMove", "InvalidOptions", "InvalidState",
-    "NotYourTurn", "StaleVersion", "UnknownBot", "UnknownGame", "all_games", "get_game",
+    "NotYourTurn", "StaleVersion", "UnknownBot", "UnknownGame", "WorkLimit", "all_games", "get_game",
 ]

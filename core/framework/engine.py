@@ -10,6 +10,7 @@
 
 from typing import NamedTuple
 
+from .budget import MAX_SAFE_INTEGER, check_events
 from .bots import bot_names, get_bot
 from .errors import GameOver, IllegalMove, InvalidMove, InvalidState, NotYourTurn, UnknownBot, UnknownGame
 from .game import FRAMEWORK_FIELDS, Game
@@ -110,8 +111,9 @@ def _validated(state) -> tuple[Game, list]:
     missing = [k for k in FRAMEWORK_FIELDS if k not in state]
     if missing:
         raise InvalidState(f"The state lacks the field '{missing[0]}'.", {missing[0]: ["missing"]})
-    if not _is_int(state["version"]) or state["version"] < 0:
-        raise InvalidState("The state's version must be a non-negative integer.", {"version": ["invalid"]})
+    if not _is_int(state["version"]) or not 0 <= state["version"] < MAX_SAFE_INTEGER:
+        raise InvalidState(f"The state's version must be an integer from 0 to {MAX_SAFE_INTEGER - 1}.",
+                           {"version": ["invalid"]})
     try:
         _check_players(game, state["players"])
         if not isinstance(state["options"], dict):
@@ -178,6 +180,7 @@ def _advance(game: Game, state: dict, pending: list | None, move) -> Step:
         _refuse(state, pending, move)
     new = game.thaw(state)
     events, pending = game.play_step(new, move)
+    check_events(events)
     new["version"] = state["version"] + 1
     return Step(new, game.decisions(new) if pending is None else pending, events, new["outcome"])
 

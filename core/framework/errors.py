@@ -56,5 +56,12 @@ class GameOver(EngineError):
     code = "game_over"
 
 
+class WorkLimit(EngineError):
+    """Resolving the move would take more work than any position reached by play needs:
+    the state is not one the engine made (framework/budget.py)."""
+
+    code = "work_limit"
+
+
 class StaleVersion(EngineError):
     code = "stale_version"

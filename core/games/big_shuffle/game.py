@@ -12,6 +12,7 @@ needs a choice, in which case it is the pending decision. The scene change in pr
 `state["attempt"]`. `play` works on a deep copy of the state, so nothing is shared.
 """
 
+from core.framework.budget import MAX_EVENTS, MAX_SAFE_INTEGER, MAX_STEPS, check_events, over_budget
 from core.framework.engine import same
 from core.framework.errors import IllegalMove, InvalidOptions, InvalidState
 from core.framework.game import FRAMEWORK_FIELDS, Game, Option, decision
@@ -1319,7 +1320,13 @@ def _run(state: dict, rng: Rng, events: list, checked: tuple | None = None) -> l
     Returns the abilities listed when it stops at a start of turn (else None)."""
     expert = state["options"]["mode"] == "expert"
     seen = 0  # how many events had been looked at for a change of the active scenes or the turn
+    steps = 0
     while state["outcome"] is None:
+        steps += 1
+        if steps > MAX_STEPS:
+            over_budget(steps)
+        if len(events) > MAX_EVENTS:
+            check_events(events)
         turn = state["turn"]
         if not expert and turn["step"] != "character" and (checked is None or len(events) != seen):
             fresh = any(e["type"] in _WIN_EVENTS for e in events[seen:]) or checked is None
@@ -1619,8 +1626,9 @@ def _check_attempt(state: dict, a, seen: list) -> None:
     if a["step"] not in ("reveal", "revealed", "hire", "success", "changed", "done", "continue"):
         raise _bad("The scene change's step is unknown.", "attempt.step")
     if _type_of(a["scene"]) not in ("scene", "title") or a["type"] != SCENE_TYPE[a["scene"]] or a["from"] not in PLACES \
-            or a["to"] not in _destinations(a["from"]) or type(a["difficulty"]) is not int \
-            or type(a["modifier"]) is not int or type(a["chain"]) is not int or type(a["no_goons"]) is not bool:
+            or a["to"] not in _destinations(a["from"]) or not _small(a["difficulty"], NUMBER_LIMIT) \
+            or not _small(a["modifier"], NUMBER_LIMIT) or type(a["chain"]) is not int \
+            or not 1 <= a["chain"] <= NUMBER_LIMIT or type(a["no_goons"]) is not bool:
         raise _bad("The scene change names an impossible move.", "attempt")
     if a["step"] in ("reveal", "revealed", "hire", "success") and _where(state, a["scene"]) != a["from"]:
         raise _bad("The scene being changed is not where the scene change says.", "attempt.scene")
@@ -1663,8 +1671,9 @@ def _check_turn_shape(state: dict) -> None:
     if type(turn) is not dict or set(turn) != keys:
         raise _bad("'turn' is malformed.", "turn")
     if type(turn["player"]) is not int or not 0 <= turn["player"] < n or type(turn["number"]) is not int \
-            or turn["number"] < 1 or type(turn["played"]) is not int or turn["played"] < 0 \
-            or type(turn["allowed"]) is not int or turn["allowed"] < 1 or type(turn["unlimited"]) is not bool \
+            or not 1 <= turn["number"] < MAX_SAFE_INTEGER or type(turn["played"]) is not int \
+            or not 0 <= turn["played"] <= NUMBER_LIMIT or type(turn["allowed"]) is not int \
+            or not 1 <= turn["allowed"] <= NUMBER_LIMIT or type(turn["unlimited"]) is not bool \
             or type(turn["attempted"]) is not bool:
         raise _bad("'turn' has a field of the wrong kind.", "turn")
 
@@ -1691,6 +1700,16 @@ def _check_turn(state: dict, characters_set: bool) -> None:
         raise _bad("A scene change happens in the main step of a turn.", "turn.step")
     if state["options"]["mode"] != "expert" and step != "character" and _wins(state, turn["player"]):
         raise _bad("The active player's agendas match the active scenes: the game should be over.", "outcome")
+
+
+# The largest number a state may hold where the rules give no bound of their own (a draw's
+# amount, a modifier, a difficulty, plays allowed in a turn): far above any card's figure,
+# and small enough that a loop over it costs nothing.
+NUMBER_LIMIT = 40
+
+
+def _small(x, limit: int) -> bool:
+    return type(x) is int and -limit <= x <= limit
 
 
 _TASK_KEYS = {
@@ -1743,8 +1762,9 @@ def _check_task(state: dict, task) -> None:
         for k, v in task.items():
             if k in ("target",) and (type(v) is not int or not 0 <= v < n):
                 raise _bad("A queued effect targets no seat.", "queue")
-            if k == "amount" and type(v) is not int:
-                raise _bad("A queued effect's amount must be an integer.", "queue")
+            if k == "amount" and not _small(v, NUMBER_LIMIT):
+                raise _bad(f"A queued effect's amount must be an integer from -{NUMBER_LIMIT} to {NUMBER_LIMIT}.",
+                           "queue")
             if k in ("loot",) and _type_of(v) != "loot":
                 raise _bad("A queued effect names no loot.", "queue")
             if k == "scene" and _type_of(v) not in ("scene", "title"):
@@ -1765,8 +1785,9 @@ def _check_task(state: dict, task) -> None:
     keys = _TASK_KEYS.get(do)
     if keys is None or set(task) != keys:
         raise _bad(f"A queued effect {do!r} is malformed.", "queue")
-    if do == "draw" and (type(task["amount"]) is not int or task["amount"] < 1 or type(task["source"]) is not str):
-        raise _bad("A queued draw is malformed.", "queue")
+    if do == "draw" and (type(task["amount"]) is not int or not 1 <= task["amount"] <= NUMBER_LIMIT
+                         or type(task["source"]) is not str):
+        raise _bad(f"A queued draw is malformed (it draws 1 to {NUMBER_LIMIT} cards).", "queue")
     if do == "discard" and _type_of(task["card"]) not in ("action", "reaction"):
         raise _bad("A queued discard names no action or reaction.", "queue")
     if do == "end_attempt" and (state["attempt"] is None or state["attempt"]["step"] != "done"):
