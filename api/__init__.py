@@ -11,7 +11,7 @@ from flask import Flask
 
 import core
 
-from . import errors, games, ops, tables
+from . import errors, games, limits, ops, tables
 from .json import OrjsonProvider
 from .schemas.base import union2properties
 from .stores import StoreUnavailable, make_store
@@ -26,6 +26,8 @@ DEFAULTS = {
     "TABLE_TTL": 86400,  # seconds a table lives after its last move
     "SSE_KEEPALIVE": 15.0,  # seconds of silence before an event stream sends a keep-alive comment
     "SSE_MAX_SECONDS": 3600.0,  # an event stream ends after this long (0: never); clients resume
+    "BOT_MOVES_PER_REQUEST": 64,  # bot moves made inside one request; the rest when the table is read
+    **limits.DEFAULTS,  # rate limits and the cap on open event streams (api/limits.py)
     "API_TITLE": TITLE,
     "API_VERSION": VERSION,
     "OPENAPI_VERSION": "3.1.0",
@@ -55,9 +57,13 @@ def _from_env(env) -> dict:
         config["SHUFFLE_BENCH_ECHO"] = env["SHUFFLE_BENCH_ECHO"] == "1"
     if env.get("REDIS_URL"):
         config["REDIS_URL"] = env["REDIS_URL"]
-    for name, kind in (("TABLE_TTL", int), ("SSE_KEEPALIVE", float), ("SSE_MAX_SECONDS", float)):
+    for name, kind in (("TABLE_TTL", int), ("SSE_KEEPALIVE", float), ("SSE_MAX_SECONDS", float),
+                       ("BOT_MOVES_PER_REQUEST", int), ("SSE_MAX_STREAMS", int),
+                       ("RATE_LIMIT_CREATE", str), ("RATE_LIMIT_STREAMS", str)):
         if env.get(name):
             config[name] = kind(env[name])
+    if env.get("RATE_LIMITS_ENABLED"):
+        config["RATE_LIMITS_ENABLED"] = env["RATE_LIMITS_ENABLED"] not in ("0", "false", "off")
     return config
 
 
@@ -86,6 +92,9 @@ def create_app(config=None) -> Flask:
         raise ValueError(f"TABLE_TTL must be at least 1 second, not {app.config['TABLE_TTL']!r}.")
     # Redis when REDIS_URL is set (connected lazily: the app starts even if Redis is down), else in-process.
     app.extensions["table_store"] = make_store(app.config)
+    if int(app.config["BOT_MOVES_PER_REQUEST"]) < 1:
+        raise ValueError("BOT_MOVES_PER_REQUEST must be at least 1.")
+    app.extensions["limits"] = limits.Limits(app.config)
 
     api = Api(app)
     api.ma_plugin.converter.add_attribute_function(union2properties)

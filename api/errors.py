@@ -39,9 +39,15 @@ ERRORS = {
     "work_limit": (422, "resolving the move would take more work than any position reached by play needs "
                         "(a state the engine did not make)"),
     "unknown_bot": (422, "the game offers no bot of that name (GET /v1/games/{game} lists its `bots`)"),
+    "rate_limited": (429, "this client made too many requests of this kind; wait for `Retry-After` seconds"),
+    "header_too_large": (431, "the request line or a header is longer than the server accepts"),
+    "idempotency_key_reused": (422, "the Idempotency-Key was used before with another request"),
+    "request_timeout": (408, "the request's headers or body came too slowly"),
     "precondition_required": (428, "the move needs an If-Match header with the table's version"),
     "internal_error": (500, "a bug in the server"),
-    "store_unavailable": (503, "the table store (Redis) cannot be reached right now; try again shortly"),
+    "store_unavailable": (503, "the table store (Redis) cannot be reached right now; try again shortly (for a "
+                               "move: it may or may not have been made; retry it with the same Idempotency-Key)"),
+    "too_many_streams": (503, "this server process serves as many event streams as it may; reconnect later"),
 }
 
 # Codes for the failures that Flask and werkzeug raise as HTTP exceptions.

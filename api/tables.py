@@ -6,6 +6,7 @@ Each request reads the table's record, works on it with the engine, and writes i
 keeps the full state and the unredacted events; every answer is redacted for its viewer.
 """
 
+import base64
 import hashlib
 import hmac
 import re
@@ -22,6 +23,7 @@ from core.framework.bots import bot_names, get_bot
 from core.framework.rng import Rng
 
 from .errors import error_responses, fail
+from .limits import limits
 from .parsing import Blueprint
 from .schemas import GAMES
 from .schemas.base import check
@@ -47,6 +49,7 @@ TOKEN_BYTES = 32
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{43}")  # secrets.token_urlsafe(TOKEN_BYTES)
 _VERSION_TAG = re.compile(r'\s*(?:(?:W/)?"([0-9]{1,18})"|([0-9]{1,18}))\s*')
 _LAST_EVENT_ID = re.compile(r"\s*(-1|[0-9]{1,18})\s*")
+_IDEMPOTENCY_KEY = re.compile(r"[\x21-\x7e]{16,255}")
 
 # --- OpenAPI: parameters, headers and links ------------------------------------------------------
 TABLE = [{"in": "path", "name": "table_id", "description": "The table's id, from its creation answer.",
@@ -63,6 +66,14 @@ IF_MATCH = {"in": "header", "name": "If-Match", "required": True,
 IF_NONE_MATCH = {"in": "header", "name": "If-None-Match", "required": False,
                  "description": "The ETag of a previous answer: 304 Not Modified while the version is the same.",
                  "schema": {"type": "string"}}
+IDEMPOTENCY_KEY = {
+    "in": "header", "name": "Idempotency-Key", "required": False,
+    "description": "A key of 16-255 printable ASCII characters, new for each request (a random UUID): a retry "
+                   "with the same key and body gets the original answer (`Idempotent-Replayed: true`) instead "
+                   "of acting twice; the same key with another body is 422 `idempotency_key_reused`. For a "
+                   "move it is kept per seat for its last keyed move; for a creation the key decides the "
+                   "table's id and tokens, so keep it secret.",
+    "schema": {"type": "string", "pattern": "^[\\x21-\\x7e]{16,255}$"}}
 LAST_EVENT_ID = {"in": "header", "name": "Last-Event-ID", "required": False,
                  "description": "Resume after this version (EventSource sends it when it reconnects); "
                                 "no snapshot is sent then. -1: from the setup on.",
@@ -72,6 +83,8 @@ AFTER = {"in": "query", "name": "after", "required": False,
          "schema": {"type": "integer", "minimum": -1, "maximum": 10**18 - 1}}
 ETAG = {"ETag": {"description": 'The table\'s version, quoted: `"5"`. Send it back in If-Match (moves) or '
                                  'If-None-Match (reads).', "schema": {"type": "string"}}}
+REPLAYED = {"Idempotent-Replayed": {"description": "`true` when this is the stored answer to an earlier request "
+                                                  "with the same Idempotency-Key.", "schema": {"type": "string"}}}
 VARY = {"Vary": {"description": "`Authorization`: each seat sees its own view.", "schema": {"type": "string"}}}
 BODY_ERRORS = ("bad_json", "body_too_large", "unsupported_media_type", "invalid_request")
 SEAT_ZERO = "Bearer {$response.body#/seats/0/token}"
@@ -129,22 +142,33 @@ def _create_examples() -> dict:
 @blp.route("", methods=["POST"])
 @blp.arguments(CreateTableRequest(), examples=_create_examples())
 @blp.response(201, TableCreated, headers={
-    "Location": {"description": "The table's URL.", "schema": {"type": "string"}}, **ETAG})
-@blp.doc(operationId="createTable", responses={
-    201: {"links": LINKS_FROM_CREATED}, **error_responses("invalid_options", *BODY_ERRORS, "store_unavailable")})
+    "Location": {"description": "The table's URL.", "schema": {"type": "string"}}, **ETAG, **REPLAYED})
+@blp.doc(operationId="createTable", parameters=[IDEMPOTENCY_KEY], responses={
+    201: {"links": LINKS_FROM_CREATED},
+    **error_responses("invalid_options", "idempotency_key_reused", "rate_limited", *BODY_ERRORS,
+                      "store_unavailable")})
 def create_table(args):
     """Set up a game on the server: one secret token per human seat and one for the creator (shown only
-    here), the spectator's view; bots in `bots` seats move at once if it is their turn."""
+    here), the spectator's view; bots in `bots` seats move at once if it is their turn (up to
+    BOT_MOVES_PER_REQUEST moves; the rest as the table is read)."""
+    key = _idempotency_key()
+    fingerprint = _fingerprint(args)
+    table_id = _keyed_id(key) if key else secrets.token_urlsafe(12)
+    if key:
+        existing = _store().get(table_id)
+        if existing is not None:
+            return _created_again(existing, key, fingerprint)
+    limits().check("create")
     game = core.get_game(args["game"])
     players = args["players"]
     seed = args["seed"] if "seed" in args else secrets.randbits(63)
     step = core.new_game(game.id, players, args.get("options"), seed)
     bots = _check_bots(game, players, args.get("bots") or {})
 
-    tokens = {seat: None if str(seat) in bots else secrets.token_urlsafe(TOKEN_BYTES) for seat in range(players)}
-    creator = secrets.token_urlsafe(TOKEN_BYTES)
+    tokens = {seat: None if str(seat) in bots else _new_token(key, table_id, f"seat:{seat}") for seat in range(players)}
+    creator = _new_token(key, table_id, "creator")
     record = {
-        "table_id": secrets.token_urlsafe(12),
+        "table_id": table_id,
         "game": game.id,
         "version": step.state["version"],
         "state": step.state,
@@ -154,21 +178,46 @@ def create_table(args):
         "bot_rng": Rng.from_seed(f"bots:{type(seed).__name__}:{seed}").dump(),
         "creator": _digest(creator),
         "created": time.time(),
+        # Whoever chose the seed can work out every hidden card: every seat is told.
+        "seeded": "seed" in args,
+        "request": fingerprint,
     }
     entries = [{"version": step.state["version"], "events": step.events}]
-    step = _bots_play(record, step, entries)
-    _store().create(record, entries, _ttl())
+    _bots_play(record, step, entries)
+    if not _store().create(record, entries, _ttl()):  # the same key, a moment earlier
+        existing = _store().get(table_id)
+        if existing is None:
+            _unknown(table_id)
+        return _created_again(existing, key, fingerprint)
+    return _created(record, tokens, creator)
 
+
+def _created(record: dict, tokens: dict, creator: str, replayed: bool = False) -> Response:
     seen = core.view(record["state"], None, trusted=True)
     body = {
-        "table_id": record["table_id"], "version": record["version"], "game": game.id, "players": players,
-        "seats": [{"seat": seat, "token": token, "bot": bots.get(str(seat))} for seat, token in tokens.items()],
+        "table_id": record["table_id"], "version": record["version"], "game": record["game"],
+        "players": record["state"]["players"], "seeded": record.get("seeded", False),
+        "seats": [{"seat": seat, "token": token, "bot": record["bots"].get(str(seat))}
+                  for seat, token in tokens.items()],
         "creator_token": creator, **seen,
     }
     response = current_app.json.response(body)
     response.status_code = 201
     response.headers["Location"] = f"{blp.url_prefix}/{record['table_id']}"
+    if replayed:
+        response.headers["Idempotent-Replayed"] = "true"
     return _tagged(response, record)
+
+
+def _created_again(record: dict, key: str, fingerprint: str) -> Response:
+    """A retried creation: the same table and tokens (derived from the key), as it is now."""
+    if record.get("request") != fingerprint:
+        fail("idempotency_key_reused", "This Idempotency-Key was used before with another request body; "
+                                       "use a new key for a new table.")
+    table_id = record["table_id"]
+    tokens = {int(seat): None if digest is None else _new_token(key, table_id, f"seat:{seat}")
+              for seat, digest in record["seats"].items()}
+    return _created(record, tokens, _new_token(key, table_id, "creator"), replayed=True)
 
 
 @blp.route("/<table_id>", methods=["GET"], parameters=TABLE)
@@ -185,6 +234,7 @@ def get_table(table_id):
     token = _bearer(required=False)
     record = _record(table_id)
     seat = _seat(record, token)
+    record = _bots_catch_up(record)
     if request.if_none_match.contains_weak(str(record["version"])):
         return _tagged(Response(status=304), record)
     return _tagged(current_app.json.response(_table_body(record, seat)), record)
@@ -193,18 +243,26 @@ def get_table(table_id):
 @blp.route("/<table_id>/moves", methods=["POST"], parameters=TABLE)
 @blp.arguments(MoveRequest(), examples={"move": {"value": {"move": {"player": 0, "kind": "draw"}}}})
 @blp.response(200, TableView, headers={**ETAG, **VARY})
-@blp.doc(operationId="playMove", security=[{SEAT_TOKEN: []}], parameters=[AUTHORIZATION_REQUIRED, IF_MATCH],
-         responses={200: {"links": LINKS_FROM_SEAT}, **error_responses(
+@blp.doc(operationId="playMove", security=[{SEAT_TOKEN: []}],
+         parameters=[AUTHORIZATION_REQUIRED, IF_MATCH, IDEMPOTENCY_KEY],
+         responses={200: {"links": LINKS_FROM_SEAT, "headers": REPLAYED}, **error_responses(
              "invalid_if_match", "missing_token", "invalid_token", "wrong_seat", "unknown_table", "illegal_move",
              "not_your_turn", "game_over", "stale_version", "invalid_move", "precondition_required",
-             *BODY_ERRORS, "store_unavailable")})
+             "idempotency_key_reused", *BODY_ERRORS, "store_unavailable")})
 def play_move(args, table_id):
     """Make a move for the token's seat, at the version in If-Match: the answer is the table as that seat
-    now sees it (bots that became due have moved too), with the new ETag. Another move first: 412."""
+    now sees it (bots that became due have moved too), with the new ETag. Another move first: 412.
+    A 503 means the move may or may not have been made: retry with the same Idempotency-Key."""
     token = _bearer(required=True)
     versions = _if_match()
+    key = _idempotency_key()
     record = _record(table_id)
     seat = _seat(record, token)
+    fingerprint = _fingerprint(args["move"]) if key else None
+    if key:
+        replayed = _replayed(table_id, seat, key, fingerprint)
+        if replayed is not None:
+            return replayed
     if versions is not None and record["version"] not in versions:
         fail("stale_version", f"The table is at version {record['version']}, not the one in If-Match; "
                               "get the table again and choose anew.", {"ETag": _etag(record)})
@@ -223,13 +281,32 @@ def play_move(args, table_id):
     record["state"], record["version"] = step.state, step.state["version"]
     _bots_play(record, step, entries)
     store = _store()
-    if not store.commit(table_id, expected, record, entries, _ttl()):
+    answer = current_app.json.dumps(_table_body(record, seat)).encode()
+    replay = None
+    if key:
+        replay = (f"seat:{seat}", orjson.dumps({"key": key, "request": fingerprint, "version": record["version"],
+                                                "body": answer.decode()}))
+    if not store.commit(table_id, expected, record, entries, _ttl(), replay):
         now = store.get(table_id)
         if now is None:
             _unknown(table_id)
         fail("stale_version", f"Another move came first: the table is at version {now['version']} now; "
                               "get the table again and choose anew.", {"ETag": _etag(now)})
-    return _tagged(current_app.json.response(_table_body(record, seat)), record)
+    return _tagged(Response(answer, mimetype="application/json"), record)
+
+
+def _replayed(table_id: str, seat: int, key: str, fingerprint: str) -> Response | None:
+    """The stored answer to this seat's last keyed move, if `key` was its key (a retry)."""
+    raw = _store().replay(table_id, f"seat:{seat}")
+    stored = orjson.loads(raw) if raw else None
+    if stored is None or stored["key"] != key:
+        return None
+    if stored["request"] != fingerprint:
+        fail("idempotency_key_reused", "This Idempotency-Key was used before for another move of this seat; "
+                                       "use a new key for a new move.")
+    response = Response(stored["body"], mimetype="application/json")
+    response.headers["Idempotent-Replayed"] = "true"
+    return _tagged(response, {"version": stored["version"]})
 
 
 EVENT_STREAM = """\
@@ -281,11 +358,14 @@ SSE_EVENT = {"oneOf": [_sse_event("snapshot", "TableSnapshot"), _sse_event("step
                    }}},
              204: {"description": "No Content: the game is over and the client has every step already "
                                   "(EventSource stops reconnecting)."},
-             **error_responses("invalid_last_event_id", "invalid_token", "unknown_table", "store_unavailable"),
+             **error_responses("invalid_last_event_id", "invalid_token", "unknown_table", "rate_limited",
+                               "store_unavailable", "too_many_streams"),
          })
 def table_events(table_id):
     """What happens at the table, live, as this seat (or a spectator) may see it; resumable."""
     token = _bearer(required=False)
+    if token is None:
+        limits().check("streams")
     record = _record(table_id)
     seat = _seat(record, token)
     after = _resume_point(record)
@@ -293,9 +373,18 @@ def table_events(table_id):
     if after is not None and over and after >= record["version"]:
         return _no_content()
     config = current_app.config
-    stream = _stream(_store(), record, seat, after, float(config["SSE_KEEPALIVE"]), float(config["SSE_MAX_SECONDS"]))
-    return Response(stream_with_context(stream), mimetype="text/event-stream",
-                    headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no", "Vary": "Authorization"})
+    counter = limits()
+    counter.open_stream()
+    try:
+        stream = _stream(_store(), record, seat, after, float(config["SSE_KEEPALIVE"]),
+                         float(config["SSE_MAX_SECONDS"]))
+        response = Response(stream_with_context(stream), mimetype="text/event-stream",
+                            headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no", "Vary": "Authorization"})
+    except BaseException:
+        counter.close_stream()
+        raise
+    response.call_on_close(counter.close_stream)
+    return response
 
 
 @blp.route("/<table_id>", methods=["DELETE"], parameters=TABLE)
@@ -332,10 +421,12 @@ def _stream(store, record: dict, seat, after, keepalive: float, max_seconds: flo
     yield "retry: 2000\n\n"
     try:
         if after is None:
-            snapshot = {"version": record["version"], **core.view(record["state"], seat, trusted=True)}
+            snapshot = {"version": record["version"], "seeded": record.get("seeded", False),
+                        **core.view(record["state"], seat, trusted=True)}
             yield _message("snapshot", record["version"], snapshot)
             after = record["version"]
         while not (record["state"]["outcome"] is not None and after >= record["version"]):
+            record = _bots_catch_up(record, store)
             wait = keepalive if deadline is None else max(0.0, min(keepalive, deadline - time.monotonic()))
             batch = store.entries(table_id, after, wait)
             latest = store.get(table_id)
@@ -468,7 +559,8 @@ def _check_bots(game, players: int, bots: dict) -> dict:
 
 
 def _bots_play(record: dict, step, entries: list) -> "core.Step":
-    """While a bot's seat has a decision pending, that bot moves (each move its own log entry).
+    """While a bot's seat has a decision pending, that bot moves (each move its own log entry),
+    up to BOT_MOVES_PER_REQUEST moves: the rest are made as the table is read (`_bots_catch_up`).
 
     A bot sees only its seat's view and decisions (core.view), and throws the table's own dice.
     """
@@ -477,8 +569,8 @@ def _bots_play(record: dict, step, entries: list) -> "core.Step":
         return step
     game = core.get_game(record["game"])
     rng = Rng.load(record["bot_rng"])
-    while True:
-        seat = next((d["player"] for d in step.pending if str(d["player"]) in bots), None)
+    for _ in range(int(current_app.config["BOT_MOVES_PER_REQUEST"])):
+        seat = _bot_due(record, step.pending)
         if seat is None:
             break
         move = get_bot(game, bots[str(seat)]).choose(core.view(step.state, seat, trusted=True), rng)
@@ -486,6 +578,58 @@ def _bots_play(record: dict, step, entries: list) -> "core.Step":
         entries.append({"version": step.state["version"], "events": step.events})
     record["state"], record["version"], record["bot_rng"] = step.state, step.state["version"], rng.dump()
     return step
+
+
+def _bot_due(record: dict, pending: list) -> int | None:
+    return next((d["player"] for d in pending if str(d["player"]) in record["bots"]), None)
+
+
+def _bots_catch_up(record: dict, store=None) -> dict:
+    """The table after the bots made the moves they still owe (a slice of them), if any.
+
+    Bots move inside the request that makes them due, up to a budget; a table left with bots
+    due (an all-bot table, say) goes on by slices whenever it is read or followed. Losing the
+    commit to another request is fine: it made the same moves.
+    """
+    if not record["bots"] or record["state"]["outcome"] is not None:
+        return record
+    pending = core.decisions(record["state"], trusted=True)
+    if _bot_due(record, pending) is None:
+        return record
+    store = store or _store()
+    expected, record = record["version"], dict(record)
+    entries: list = []
+    _bots_play(record, core.Step(record["state"], pending, [], record["state"]["outcome"]), entries)
+    if store.commit(record["table_id"], expected, record, entries, _ttl()):
+        return record
+    return store.get(record["table_id"]) or _unknown(record["table_id"])
+
+
+def _idempotency_key() -> str | None:
+    raw = request.headers.get("Idempotency-Key")
+    if raw is None:
+        return None
+    if not _IDEMPOTENCY_KEY.fullmatch(raw):
+        fail("invalid_request", "Idempotency-Key must be 16 to 255 printable ASCII characters (a random UUID).")
+    return raw
+
+
+def _fingerprint(body) -> str:
+    return hashlib.sha256(orjson.dumps(body, option=orjson.OPT_SORT_KEYS)).hexdigest()
+
+
+def _keyed_id(key: str) -> str:
+    """The table id a creation with this Idempotency-Key gets: the same for every retry."""
+    digest = hmac.new(key.encode(), b"table-id", hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest[:12]).decode()
+
+
+def _new_token(key: str | None, table_id: str, name: str) -> str:
+    """A random token; with an Idempotency-Key, one derived from it, so a retry gets the same tokens."""
+    if key is None:
+        return secrets.token_urlsafe(TOKEN_BYTES)
+    digest = hmac.new(key.encode(), f"{table_id}:{name}".encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
 
 
 def _check_shape(game: str, move: dict) -> None:
@@ -497,7 +641,8 @@ def _check_shape(game: str, move: dict) -> None:
 
 def _table_body(record: dict, seat: int | None) -> dict:
     seen = core.view(record["state"], seat, trusted=True)
-    return {"table_id": record["table_id"], "version": record["version"], "seat": seat, **seen}
+    return {"table_id": record["table_id"], "version": record["version"], "seat": seat,
+            "seeded": record.get("seeded", False), **seen}
 
 
 def _no_content() -> Response:

@@ -34,8 +34,10 @@ class CreateTableRequest(NewGameRequest):
         validate=_check_bots,
         metadata={
             "description": "Seats taken by bots: seat number (as a string) -> bot name. A bot moves as soon as "
-                           "one of its seat's decisions is pending, inside the request that made it so. "
-                           "Every seat may be a bot: the game is then played to its end at creation.",
+                           "one of its seat's decisions is pending, inside the request that made it so, up to "
+                           "BOT_MOVES_PER_REQUEST moves (64); moves still owed then are made whenever the "
+                           "table is read or followed. Every seat may be a bot: the game then goes on "
+                           "slice by slice as spectators read or follow it.",
             "maxProperties": MAX_SEATS,
         },
     )
@@ -59,6 +61,9 @@ class _Seen(Schema):
                           metadata={"description": "The viewer's own decisions (a spectator has none)."})
     waiting_for = fields.List(seat(), required=True, metadata={"description": "Every seat that owes a decision."})
     outcome = Json(GameOutcome, required=True, allow_none=True)
+    seeded = fields.Boolean(required=True, metadata={
+        "description": "True when the creator chose the seed: whoever knows the seed can work out every hidden "
+                       "card, deck order and future shuffle of the table, so every seat is told."})
 
 
 class TableCreated(_Seen):

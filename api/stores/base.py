@@ -27,15 +27,22 @@ class StoreUnavailable(Exception):
 
 
 class TableStore(Protocol):
-    def create(self, record: dict, entries: list[dict], ttl: int) -> None:
-        """Store a new table (its id is new) with its first log entries; expires after `ttl` s idle."""
+    def create(self, record: dict, entries: list[dict], ttl: int) -> bool:
+        """Store a new table with its first log entries; expires after `ttl` s idle. False (and
+        nothing written) when a table with that id exists already."""
 
     def get(self, table_id: str) -> dict | None:
         """The table's record, or None if there is no such table (or it expired)."""
 
-    def commit(self, table_id: str, expected: int, record: dict, entries: list[dict], ttl: int) -> bool:
-        """Replace the record and append `entries` iff the stored version is `expected`.
-        False (and nothing written) when the version moved on or the table is gone."""
+    def commit(self, table_id: str, expected: int, record: dict, entries: list[dict], ttl: int,
+               replay: tuple[str, bytes] | None = None) -> bool:
+        """Replace the record and append `entries` iff the stored version is `expected`, and
+        store `replay` = (field, answer) beside it in the same step (the answer to a move made
+        with an Idempotency-Key). False (and nothing written) when the version moved on or
+        the table is gone."""
+
+    def replay(self, table_id: str, field: str) -> bytes | None:
+        """The answer stored under `field` by `commit`, or None."""
 
     def entries(self, table_id: str, after: int, wait: float) -> list[dict]:
         """Log entries with version > `after`, oldest first; if there are none yet, wait up to

@@ -23,30 +23,42 @@ class MemoryStore:
             return None
         return table
 
-    def create(self, record: dict, entries: list[dict], ttl: int) -> None:
+    def create(self, record: dict, entries: list[dict], ttl: int) -> bool:
         with self._changed:
+            if self._live(record["table_id"]) is not None:
+                return False
             self._tables[record["table_id"]] = {
                 "record": orjson.dumps(record),
                 "log": [orjson.dumps(e) for e in entries],
+                "replays": {},
                 "expires": self._clock() + ttl,
             }
             self._changed.notify_all()
+            return True
 
     def get(self, table_id: str) -> dict | None:
         with self._changed:
             table = self._live(table_id)
             return None if table is None else orjson.loads(table["record"])
 
-    def commit(self, table_id: str, expected: int, record: dict, entries: list[dict], ttl: int) -> bool:
+    def commit(self, table_id: str, expected: int, record: dict, entries: list[dict], ttl: int,
+               replay: tuple[str, bytes] | None = None) -> bool:
         with self._changed:
             table = self._live(table_id)
             if table is None or orjson.loads(table["record"])["version"] != expected:
                 return False
             table["record"] = orjson.dumps(record)
             table["log"].extend(orjson.dumps(e) for e in entries)
+            if replay is not None:
+                table["replays"][replay[0]] = replay[1]
             table["expires"] = self._clock() + ttl
             self._changed.notify_all()
             return True
+
+    def replay(self, table_id: str, field: str) -> bytes | None:
+        with self._changed:
+            table = self._live(table_id)
+            return None if table is None else table["replays"].get(field)
 
     def entries(self, table_id: str, after: int, wait: float) -> list[dict]:
         deadline = time.monotonic() + wait  # real time: the injectable clock is for expiry only

@@ -7,8 +7,12 @@ Key layout (one hash tag per table, so a table's keys live in one Redis Cluster 
                           (version 0 uses "0-1", since 0-0 is not a valid stream ID; further
                           entries of one version take the next sequence numbers)
 
-Both keys carry the table's TTL; `create` and `commit` are each one Lua script, so they are
-atomic and (Lua scripts being replicated as a whole) never half-applied. The events stream
+    table:{<id>}:replays  hash:   "seat:<n>" -> the answer to that seat's last move made with an
+                          Idempotency-Key (JSON), for a retry of it
+
+Every key carries the table's TTL; `create` and `commit` are each one Lua script, so they are
+atomic and (Lua scripts being replicated as a whole) never half-applied; at `maxmemory` Redis
+refuses them whole (see the scripts). The events stream
 exists only once the table has at least one log entry.
 
 Failures: every connection/timeout error of redis-py (and the "server not ready" replies:
@@ -49,10 +53,19 @@ def _blocking_socket_timeout(block_slice: float, socket_timeout: float | None) -
 FIELD = "entry"
 MAX_SEQ = 18446744073709551615  # the largest sequence part of a stream ID
 
-# KEYS: table:{id}, table:{id}:events
+# Both scripts start with a `#!lua` shebang and no `allow-oom` flag: Redis then refuses them
+# whole (OOM) when it is at `maxmemory`, before they write anything. (Without the shebang a
+# script runs until its first write that may grow memory, so what came before it, a DEL say,
+# would already be done.)
+#
+# KEYS: table:{id}, table:{id}:events, table:{id}:replays
 # ARGV: record JSON, version, ttl, then stream ID and entry JSON for every log entry
-CREATE_LUA = """
-redis.call('DEL', KEYS[1], KEYS[2])
+# Returns 0 (and writes nothing) when the table exists already.
+CREATE_LUA = """#!lua
+if redis.call('EXISTS', KEYS[1]) == 1 then
+    return 0
+end
+redis.call('DEL', KEYS[2], KEYS[3])
 redis.call('HSET', KEYS[1], 'record', ARGV[1], 'version', ARGV[2])
 for i = 4, #ARGV, 2 do
     redis.call('XADD', KEYS[2], ARGV[i], 'entry', ARGV[i + 1])
@@ -62,19 +75,24 @@ redis.call('EXPIRE', KEYS[2], ARGV[3])
 return 1
 """
 
-# KEYS: table:{id}, table:{id}:events
-# ARGV: expected version, new version, record JSON, ttl, then stream ID and entry JSON for every entry
-COMMIT_LUA = """
+# KEYS: table:{id}, table:{id}:events, table:{id}:replays
+# ARGV: expected version, new version, record JSON, ttl, replay field ('' for none), replay JSON,
+#       then stream ID and entry JSON for every entry
+COMMIT_LUA = """#!lua
 local version = redis.call('HGET', KEYS[1], 'version')
 if not version or version ~= ARGV[1] then
     return 0
 end
 redis.call('HSET', KEYS[1], 'record', ARGV[3], 'version', ARGV[2])
-for i = 5, #ARGV, 2 do
+for i = 7, #ARGV, 2 do
     redis.call('XADD', KEYS[2], ARGV[i], 'entry', ARGV[i + 1])
+end
+if ARGV[5] ~= '' then
+    redis.call('HSET', KEYS[3], ARGV[5], ARGV[6])
 end
 redis.call('EXPIRE', KEYS[1], ARGV[4])
 redis.call('EXPIRE', KEYS[2], ARGV[4])
+redis.call('EXPIRE', KEYS[3], ARGV[4])
 return 1
 """
 
@@ -98,6 +116,14 @@ def record_key(table_id: str) -> str:
 
 def events_key(table_id: str) -> str:
     return f"table:{{{table_id}}}:events"
+
+
+def replays_key(table_id: str) -> str:
+    return f"table:{{{table_id}}}:replays"
+
+
+def _keys(table_id: str) -> list[str]:
+    return [record_key(table_id), events_key(table_id), replays_key(table_id)]
 
 
 @contextmanager
@@ -229,24 +255,29 @@ class RedisStore:
 
     # --- TableStore -------------------------------------------------------------------------
 
-    def create(self, record: dict, entries: list[dict], ttl: int) -> None:
+    def create(self, record: dict, entries: list[dict], ttl: int) -> bool:
         table_id = record["table_id"]
         args = [orjson.dumps(record), int(record["version"]), _ttl(ttl), *_stream_args(entries, None)]
         with _translated():
-            self._create(keys=[record_key(table_id), events_key(table_id)], args=args)
+            return self._create(keys=_keys(table_id), args=args) == 1
 
     def get(self, table_id: str) -> dict | None:
         raw = self._read(lambda: self._client.hget(record_key(table_id), "record"))
         return None if raw is None else orjson.loads(raw)
 
-    def commit(self, table_id: str, expected: int, record: dict, entries: list[dict], ttl: int) -> bool:
+    def commit(self, table_id: str, expected: int, record: dict, entries: list[dict], ttl: int,
+               replay: tuple[str, bytes] | None = None) -> bool:
+        field, value = replay or ("", b"")
         args = [
-            int(expected), int(record["version"]), orjson.dumps(record), _ttl(ttl),
+            int(expected), int(record["version"]), orjson.dumps(record), _ttl(ttl), field, value,
             *_stream_args(entries, int(expected)),
         ]
         # Not retried: if the reply was lost, a retry would report a won commit as lost.
         with _translated():
-            return self._commit(keys=[record_key(table_id), events_key(table_id)], args=args) == 1
+            return self._commit(keys=_keys(table_id), args=args) == 1
+
+    def replay(self, table_id: str, field: str) -> bytes | None:
+        return self._read(lambda: self._client.hget(replays_key(table_id), field))
 
     def entries(self, table_id: str, after: int, wait: float) -> list[dict]:
         after = math.floor(after)
@@ -277,7 +308,7 @@ class RedisStore:
 
     def delete(self, table_id: str) -> bool:
         with _translated():
-            return self._client.delete(record_key(table_id), events_key(table_id)) > 0
+            return self._client.delete(*_keys(table_id)) > 0
 
     def ping(self) -> None:
         self._read(self._client.ping)

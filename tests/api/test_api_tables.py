@@ -92,7 +92,7 @@ def expected_view(store, table_id, seat):
     """What core says the seat may see of the stored state: the answer must be exactly this."""
     record = store.get(table_id)
     return {"table_id": table_id, "version": record["version"], "seat": seat,
-            **core.view(record["state"], seat)}
+            "seeded": record["seeded"], **core.view(record["state"], seat)}
 
 
 def assert_error(response, status, code):
@@ -225,7 +225,7 @@ def test_bots_move_inside_the_humans_request(client, store):
     assert store.get(table_id)["bot_rng"] != Rng.from_seed("bots:int:5").dump()  # the bots threw their dice
 
 
-def test_a_table_of_bots_plays_to_the_end_at_creation(client, store):
+def test_a_short_game_of_bots_within_the_bot_budget_plays_to_the_end_at_creation(client, store):
     created = create(client, players=3, seed=8, bots={"0": "random", "1": "random", "2": "random"})
     assert created["outcome"] is not None and created["waiting_for"] == [] and created["version"] > 10
     assert all(s["token"] is None and s["bot"] == "random" for s in created["seats"])
@@ -464,7 +464,7 @@ def test_a_live_stream_starts_with_a_snapshot_and_follows_the_moves(client, stor
         stream = iter(response.response)
         fields, data = next_message(stream)
         assert fields == {"id": str(v), "event": "snapshot"}
-        assert data == {"version": v, **core.view(store.get(table_id)["state"], 0)}
+        assert data == {"version": v, "seeded": True, **core.view(store.get(table_id)["state"], 0)}
         assert next(stream) == b": keepalive\n\n"  # SSE_KEEPALIVE (0.05 s here) of silence
         for _ in range(3):
             body = get(client, table_id).get_json()
@@ -618,7 +618,7 @@ def test_the_spec_documents_tables(spec):
     assert moves["security"] == [{"seatToken": []}]
     assert set(moves["responses"]) == {"200", "400", "401", "403", "404", "409", "412", "413", "415", "422", "428",
                                        "503"}
-    assert {p["name"] for p in moves["parameters"] if p["in"] == "header"} == {"Authorization", "If-Match"}
+    assert {p["name"] for p in moves["parameters"] if p["in"] == "header"} == {"Authorization", "If-Match", "Idempotency-Key"}
 
 
 def test_configuration_from_the_environment(monkeypatch):
