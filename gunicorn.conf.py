@@ -1,15 +1,21 @@
 """Gunicorn settings for the API, all from the environment (scripts/serve, Dockerfile, bench/http.py).
 
-HOST, PORT          where to listen (default 127.0.0.1:8000; the container sets HOST=0.0.0.0)
-WEB_CONCURRENCY     worker processes. Default: 1 without REDIS_URL, because the embedded store
-                    keeps tables in one process's memory; with Redis, 2 x cores + 1.
-GUNICORN_THREADS    threads per worker (default 32)
-GUNICORN_ACCESSLOG  "-" for access logs on stdout; off by default
+HOST, PORT            where to listen (default 127.0.0.1:8000; the container sets HOST=0.0.0.0)
+WEB_CONCURRENCY       worker processes. Default: 1 without REDIS_URL, because the embedded store
+                      keeps tables in one process's memory; with Redis, 2 x cores + 1.
+GUNICORN_WORKER_CLASS gevent (default) or gthread
+GUNICORN_CONNECTIONS  open connections per worker (default 4000; gevent)
+GUNICORN_THREADS      threads per worker, for gthread only (default 32)
+GUNICORN_KEEPALIVE    seconds to wait for the next request on a kept-alive connection, and (gevent)
+                      the most a request line and its headers may take to arrive (default 5)
+GUNICORN_ACCESSLOG    "-" for access logs on stdout; off by default
 
-Workers are gthread: the engine is CPU-bound and short, but an SSE subscriber
-(GET /v1/tables/{id}/events) holds a thread for as long as it listens, so each
-worker keeps a pool of threads rather than one request at a time (sync) and the
-heartbeat runs on the main thread, so a long stream never trips `timeout`.
+Workers are gevent: each connection is a greenlet, so an event stream that waits for an
+hour, or a client that sends its body a byte at a time, costs a few kilobytes rather than
+a thread (with gthread, 64 such connections stalled the API). Bodies must arrive within
+REQUEST_BODY_TIMEOUT (api/guard.py), headers within the keep-alive time, and the engine's
+work per request is bounded (core/framework/budget.py), so one greenlet never holds the
+worker for long; gunicorn's `timeout` kills a worker whose loop stalls that long.
 """
 
 import multiprocessing
@@ -23,15 +29,39 @@ if ":" in _host and not _host.startswith("["):  # an IPv6 address
     _host = f"[{_host}]"
 bind = [f"{_host}:{os.environ.get('PORT', '8000')}"]
 workers = int(os.environ.get("WEB_CONCURRENCY") or (multiprocessing.cpu_count() * 2 + 1 if _redis else 1))
-worker_class = "gthread"
+worker_class = os.environ.get("GUNICORN_WORKER_CLASS", "gevent")
 threads = int(os.environ.get("GUNICORN_THREADS", "32"))
-# Open connections per worker (keep-alive clients and SSE streams included).
-worker_connections = 1000
-keepalive = 5
+# Open connections per worker (keep-alive clients and SSE streams included); the app caps
+# event streams at SSE_MAX_STREAMS (2000) per process, answering 503 above it.
+worker_connections = int(os.environ.get("GUNICORN_CONNECTIONS", "4000"))
+keepalive = int(os.environ.get("GUNICORN_KEEPALIVE", "5"))
 timeout = 30
 graceful_timeout = 30
-# Headers and the request line; bodies are limited by the app (413).
+# The request line and headers (414, 431, as JSON); bodies are limited by the app (413, 408).
 limit_request_line = 8190
+limit_request_fields = 100
+limit_request_field_size = 8190
+
+
+def on_starting(server):
+    """Every connection is a file descriptor (an event stream on Redis is two): allow the hard limit."""
+    try:
+        import resource
+
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        if soft < hard:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    except (ImportError, ValueError, OSError):
+        pass
+
+
+def post_worker_init(worker):
+    """Errors that gunicorn answers itself (431, 414, a malformed request) as our JSON, not HTML."""
+    import gunicorn.util
+
+    from api.guard import json_write_error
+
+    gunicorn.util.write_error = json_write_error
 
 accesslog = os.environ.get("GUNICORN_ACCESSLOG") or None
 errorlog = "-"

@@ -11,7 +11,7 @@ from flask import Flask
 
 import core
 
-from . import errors, games, limits, ops, tables
+from . import errors, games, guard, limits, ops, tables
 from .json import OrjsonProvider
 from .schemas.base import union2properties
 from .stores import StoreUnavailable, make_store
@@ -26,6 +26,7 @@ DEFAULTS = {
     "TABLE_TTL": 86400,  # seconds a table lives after its last move
     "SSE_KEEPALIVE": 15.0,  # seconds of silence before an event stream sends a keep-alive comment
     "SSE_MAX_SECONDS": 3600.0,  # an event stream ends after this long (0: never); clients resume
+    "REQUEST_BODY_TIMEOUT": 10.0,  # seconds a request body may take to arrive (api/guard.py)
     "BOT_MOVES_PER_REQUEST": 64,  # bot moves made inside one request; the rest when the table is read
     **limits.DEFAULTS,  # rate limits and the cap on open event streams (api/limits.py)
     "API_TITLE": TITLE,
@@ -58,7 +59,7 @@ def _from_env(env) -> dict:
     if env.get("REDIS_URL"):
         config["REDIS_URL"] = env["REDIS_URL"]
     for name, kind in (("TABLE_TTL", int), ("SSE_KEEPALIVE", float), ("SSE_MAX_SECONDS", float),
-                       ("BOT_MOVES_PER_REQUEST", int), ("SSE_MAX_STREAMS", int),
+                       ("BOT_MOVES_PER_REQUEST", int), ("REQUEST_BODY_TIMEOUT", float), ("SSE_MAX_STREAMS", int),
                        ("RATE_LIMIT_CREATE", str), ("RATE_LIMIT_STREAMS", str)):
         if env.get(name):
             config[name] = kind(env[name])
@@ -96,6 +97,7 @@ def create_app(config=None) -> Flask:
         raise ValueError("BOT_MOVES_PER_REQUEST must be at least 1.")
     app.extensions["limits"] = limits.Limits(app.config)
 
+    guard.init_app(app)
     api = Api(app)
     api.ma_plugin.converter.add_attribute_function(union2properties)
     tables.register(api)

@@ -40,6 +40,7 @@ ERRORS = {
                         "(a state the engine did not make)"),
     "unknown_bot": (422, "the game offers no bot of that name (GET /v1/games/{game} lists its `bots`)"),
     "rate_limited": (429, "this client made too many requests of this kind; wait for `Retry-After` seconds"),
+    "request_line_too_long": (414, "the request line (method and URL) is longer than the server accepts"),
     "header_too_large": (431, "the request line or a header is longer than the server accepts"),
     "idempotency_key_reused": (422, "the Idempotency-Key was used before with another request"),
     "request_timeout": (408, "the request's headers or body came too slowly"),
