@@ -21,7 +21,8 @@ blp = Blueprint("games", __name__, url_prefix="/v1/games",
 
 GAME = [{"in": "path", "name": "game", "description": "A game id, as listed by GET /v1/games.",
          "schema": {"type": "string", "enum": list(GAMES)}}]
-BODY_ERRORS = ("bad_json", "body_too_large", "unsupported_media_type", "invalid_request")
+BODY_ERRORS = ("bad_json", "request_timeout", "body_too_large", "unsupported_media_type", "invalid_request",
+               "header_too_large")
 # OpenAPI links: how a Step leads to the next request (clients and schemathesis' stateful phase follow them).
 NEXT = {
     "applyFirstOption": {

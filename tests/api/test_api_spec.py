@@ -68,7 +68,7 @@ def test_operations_declare_their_errors_and_no_catch_all(spec):
                 if int(status) >= 400:  # 201/204/304 of the tables are successes
                     assert response["content"]["application/json"]["schema"] == {"$ref": REF + "Error"}
     apply_errors = spec["paths"]["/v1/games/{game}/apply"]["post"]["responses"]
-    assert set(apply_errors) == {"200", "400", "404", "409", "413", "415", "422"}
+    assert set(apply_errors) == {"200", "400", "404", "408", "409", "413", "415", "422", "431"}
 
 
 # Every variant and option, so that every move kind and event type turns up.

@@ -616,8 +616,8 @@ def test_the_spec_documents_tables(spec):
     assert set(events["responses"]["200"]["content"]) == {"text/event-stream"}
     moves = spec["paths"]["/v1/tables/{table_id}/moves"]["post"]
     assert moves["security"] == [{"seatToken": []}]
-    assert set(moves["responses"]) == {"200", "400", "401", "403", "404", "409", "412", "413", "415", "422", "428",
-                                       "503"}
+    assert set(moves["responses"]) == {"200", "400", "401", "403", "404", "408", "409", "412", "413", "415", "422",
+                                       "428", "431", "503"}
     assert {p["name"] for p in moves["parameters"] if p["in"] == "header"} == {"Authorization", "If-Match", "Idempotency-Key"}
 
 

@@ -162,3 +162,19 @@ def test_streams_above_the_per_process_cap_get_503_and_retry_after(gunicorn_fact
         assert again.recv(64).startswith(b"HTTP/1.1 200")
     finally:
         again.close()
+
+
+def test_hostile_numbers_over_a_real_socket_are_422_not_a_dead_worker(server_a):
+    """Was: a queued draw of 10**12 cards ran the worker out of memory; a version of 2**64 - 1 was a 500."""
+    import core
+
+    step = core.new_game("shufflers", 1, {}, seed=3)
+    state = {**step.state, "version": 2**64 - 1}
+    r = request(server_a.port, "POST", "/v1/games/shufflers/apply",
+                {"state": state, "move": step.pending[0]["options"][0]})
+    assert (r.status, r.code) == (422, "invalid_state")
+    big = core.new_game("big-shuffle", 3, {}, seed=4).state
+    big = {**big, "queue": [{"do": "draw", "player": 0, "amount": 10**12, "source": "turn"}]}
+    r = request(server_a.port, "POST", "/v1/games/big-shuffle/view", {"state": big, "player": 0})
+    assert (r.status, r.code) == (422, "invalid_state")
+    assert request(server_a.port, "GET", "/healthz").status == 200
