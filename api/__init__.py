@@ -23,6 +23,7 @@ DEFAULTS = {
     "MAX_CONTENT_LENGTH": 1024 * 1024,
     "SHUFFLE_BENCH_ECHO": False,
     "REDIS_URL": None,  # unset: tables live in this process (the embedded store)
+    "REDIS_CLUSTER": False,  # True: REDIS_URL names a node of a Redis Cluster
     "TABLE_TTL": 86400,  # seconds a table lives after its last move
     "SSE_KEEPALIVE": 15.0,  # seconds of silence before an event stream sends a keep-alive comment
     "SSE_MAX_SECONDS": 3600.0,  # an event stream ends after this long (0: never); clients resume
@@ -63,6 +64,8 @@ def _from_env(env) -> dict:
                        ("RATE_LIMIT_CREATE", str), ("RATE_LIMIT_STREAMS", str)):
         if env.get(name):
             config[name] = kind(env[name])
+    if env.get("REDIS_CLUSTER"):
+        config["REDIS_CLUSTER"] = env["REDIS_CLUSTER"] not in ("0", "false", "off")
     if env.get("RATE_LIMITS_ENABLED"):
         config["RATE_LIMITS_ENABLED"] = env["RATE_LIMITS_ENABLED"] not in ("0", "false", "off")
     return config

@@ -43,8 +43,10 @@ class Limits:
     def __init__(self, config):
         self.enabled = bool(config["RATE_LIMITS_ENABLED"])
         url = config.get("REDIS_URL")
-        self.storage = storage_from_string(url if url else "memory://")
-        self.limiter = MovingWindowRateLimiter(self.storage)
+        if url and config.get("REDIS_CLUSTER"):
+            url = "redis+cluster://" + url.split("://", 1)[1].split("/", 1)[0]
+        self._storage_url = url or "memory://"
+        self._limiter = None  # made on first use: a cluster client connects as it is made
         self.rules = {"create": parse_many(config["RATE_LIMIT_CREATE"]),
                       "streams": parse_many(config["RATE_LIMIT_STREAMS"])}
         self.max_streams = int(config["SSE_MAX_STREAMS"])
@@ -57,8 +59,9 @@ class Limits:
             return
         client = request.remote_addr or "unknown"
         try:
-            refused = next((rule for rule in self.rules[what] if not self.limiter.hit(rule, what, client)), None)
-            wait = refused and max(1, math.ceil(self.limiter.get_window_stats(refused, what, client).reset_time
+            limiter = self._limiter or self._make_limiter()
+            refused = next((rule for rule in self.rules[what] if not limiter.hit(rule, what, client)), None)
+            wait = refused and max(1, math.ceil(limiter.get_window_stats(refused, what, client).reset_time
                                                 - time.time()))
         except Exception as error:  # the storage (Redis) failed: let the request through
             current_app.logger.warning("Rate limit storage unavailable, request let through: %s", error)
@@ -66,6 +69,12 @@ class Limits:
         if refused is not None:
             fail("rate_limited", f"Too many requests of this kind from your address: at most {refused} "
                                  f"({what}); try again in {wait} s.", {"Retry-After": str(wait)})
+
+    def _make_limiter(self) -> MovingWindowRateLimiter:
+        with self._lock:
+            if self._limiter is None:
+                self._limiter = MovingWindowRateLimiter(storage_from_string(self._storage_url))
+        return self._limiter
 
     def open_stream(self) -> None:
         """Count one more open event stream; 503 `too_many_streams` at the cap."""

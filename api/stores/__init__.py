@@ -10,6 +10,8 @@ def make_store(config: dict) -> TableStore:
         return MemoryStore()
     from .redis import RedisStore
 
+    if config.get("REDIS_CLUSTER"):
+        return RedisStore.cluster_from_url(url)
     return RedisStore.from_url(url)
 
 

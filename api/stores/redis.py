@@ -28,6 +28,7 @@ RedisStore survives a Redis restart by itself. Thread-safe: redis-py clients and
 from __future__ import annotations
 
 import math
+import threading
 import time
 from contextlib import contextmanager
 from typing import Any, Callable, TypeVar
@@ -36,6 +37,7 @@ import orjson
 import redis
 from redis import exceptions as rx
 from redis.backoff import NoBackoff
+from redis.commands.core import Script
 from redis.retry import Retry
 
 from .base import StoreUnavailable
@@ -70,8 +72,12 @@ redis.call('HSET', KEYS[1], 'record', ARGV[1], 'version', ARGV[2])
 for i = 4, #ARGV, 2 do
     redis.call('XADD', KEYS[2], ARGV[i], 'entry', ARGV[i + 1])
 end
+-- all three keys exist from the start: while a Redis Cluster migrates the table's slot, a
+-- script whose keys are partly missing would get TRYAGAIN until the migration ends
+redis.call('HSET', KEYS[3], 'table', '1')
 redis.call('EXPIRE', KEYS[1], ARGV[3])
 redis.call('EXPIRE', KEYS[2], ARGV[3])
+redis.call('EXPIRE', KEYS[3], ARGV[3])
 return 1
 """
 
@@ -107,7 +113,27 @@ _UNAVAILABLE = (
     rx.RedisClusterException,
     OSError,  # socket errors that slipped through redis-py's own wrapping
 )
-_UNAVAILABLE_REPLIES = ("LOADING", "READONLY", "MASTERDOWN", "CLUSTERDOWN", "TRYAGAIN", "BUSY", "OOM", "NOREPLICAS")
+_UNAVAILABLE_REPLIES = ("LOADING", "READONLY", "MASTERDOWN", "CLUSTERDOWN", "TRYAGAIN", "BUSY", "OOM", "NOREPLICAS",
+                        # a cluster node reached with the single-node client: set REDIS_CLUSTER=1
+                        "MOVED", "ASK")
+
+
+class _LazyClient:
+    """A client made on its first use (by `make`), then shared; failures to make it raise then."""
+
+    def __init__(self, make):
+        self._make, self._made, self._lock = make, None, threading.Lock()
+
+    @property
+    def made(self) -> bool:
+        return self._made is not None
+
+    def __getattr__(self, name):
+        if self._made is None:
+            with self._lock:
+                if self._made is None:
+                    self._made = self._make()
+        return getattr(self._made, name)
 
 
 def record_key(table_id: str) -> str:
@@ -136,6 +162,9 @@ def _translated():
     except _UNAVAILABLE as error:
         raise StoreUnavailable(f"Redis is unavailable: {error}") from error
     except rx.ResponseError as error:
+        if isinstance(error, (rx.MovedError, rx.AskError)):  # a cluster node, without REDIS_CLUSTER=1
+            raise StoreUnavailable(f"Redis answered {type(error).__name__} ({error}): REDIS_URL names a node of "
+                                   "a Redis Cluster; set REDIS_CLUSTER=1.") from error
         if str(error).startswith(_UNAVAILABLE_REPLIES):
             raise StoreUnavailable(f"Redis is unavailable: {error}") from error
         raise
@@ -207,8 +236,9 @@ class RedisStore:
         if blocking_client is None:
             blocking_client = self._blocking_twin(client)
         self._blocking = blocking_client
-        self._create = client.register_script(CREATE_LUA)
-        self._commit = client.register_script(COMMIT_LUA)
+        # bytes: a Script then needs no encoder from the client, so a lazy cluster client stays unmade
+        self._create = Script(client, CREATE_LUA.encode())
+        self._commit = Script(client, COMMIT_LUA.encode())
 
     @classmethod
     def from_url(
@@ -230,6 +260,24 @@ class RedisStore:
         # the blocking twin is derived from the client's pool, so options in the URL's query
         # string (which win over keyword arguments) apply to it as well
         return cls(redis.Redis.from_url(url, **options), block_slice=block_slice)
+
+    @classmethod
+    def cluster_from_url(cls, url: str, *, connect_timeout: float = CONNECT_TIMEOUT,
+                         socket_timeout: float = SOCKET_TIMEOUT) -> "RedisStore":
+        """A store on a Redis Cluster: `url` names any node (redis-py's RedisCluster finds the rest).
+
+        The client is made on first use, so the app starts, and /healthz answers, while the
+        cluster cannot be reached; until it can, every table request and /readyz get 503.
+        Blocking reads go through the same client in slices of 1 s (below its socket timeout).
+        MOVED and ASK replies (a slot migrating, a failover) are followed by redis-py.
+        """
+        def make():
+            return redis.RedisCluster.from_url(
+                url, socket_connect_timeout=connect_timeout, socket_timeout=socket_timeout, socket_keepalive=True,
+                retry=Retry(NoBackoff(), 1), require_full_coverage=True)
+
+        client = _LazyClient(make)
+        return cls(client, client, block_slice=1.0)
 
     def _blocking_twin(self, client) -> redis.Redis:
         pool = getattr(client, "connection_pool", None)
@@ -311,12 +359,14 @@ class RedisStore:
             return self._client.delete(*_keys(table_id)) > 0
 
     def ping(self) -> None:
-        self._read(self._client.ping)
+        self._read(lambda: self._client.ping())
 
     # --- housekeeping -----------------------------------------------------------------------
 
     def close(self) -> None:
         """Close the connection pools (the store reconnects if used again)."""
+        if isinstance(self._client, _LazyClient) and not self._client.made:
+            return
         self._client.close()
         if self._blocking is not self._client:
             self._blocking.close()

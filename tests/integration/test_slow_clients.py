@@ -15,7 +15,7 @@ import time
 
 import pytest
 
-from integration_helpers import create_table, next_move, request, tokens_of
+from integration_helpers import create_table, play, request, tokens_of
 
 STREAMS = 150
 SLOW_BODIES = 40
@@ -70,7 +70,7 @@ def _flood_then_serve(server):
         time.sleep(0.5)  # every held connection has reached the server
         for _ in range(10):
             assert request(server.port, "GET", "/healthz", timeout=5).status == 200
-        assert next_move(server.port, table_id, tokens) is not None  # a move on the table
+        assert len(play(server.port, table_id, tokens, 1)) == 1  # a move on the table
         assert request(server.port, "POST", "/v1/games/shufflers/new", {"players": 1}, timeout=5).status == 200
     finally:
         for sock in held:
