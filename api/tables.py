@@ -179,6 +179,7 @@ def create_table(args):
         "bot_rng": Rng.from_seed(f"bots:{type(seed).__name__}:{seed}").dump(),
         "creator": _digest(creator),
         "created": time.time(),
+        "born": secrets.token_hex(8),  # a table deleted and made again under the same id is another table
         # Whoever chose the seed can work out every hidden card: every seat is told.
         "seeded": "seed" in args,
         "request": fingerprint,
@@ -257,7 +258,23 @@ def play_move(args, table_id):
     token = _bearer(required=True)
     versions = _if_match()
     key = _idempotency_key()
-    record = _record(table_id)
+    if not _TABLE_ID.fullmatch(table_id):
+        _unknown(table_id)
+    record, remembered = _store().get_at(table_id, versions)
+    if not remembered:
+        return _move(args, table_id, token, versions, key, record or _unknown(table_id))
+    # A record this process remembers at the If-Match version saves the read; if the move fails
+    # on it (it may be stale), the answer comes from the table as it is now, read afresh.
+    try:
+        return _move(args, table_id, token, versions, key, record)
+    except StoreUnavailable:
+        raise  # the commit may have been made: never run the move twice
+    except Exception:
+        pass
+    return _move(args, table_id, token, versions, key, _record(table_id))
+
+
+def _move(args, table_id: str, token: str, versions: list[int] | None, key: str | None, record: dict) -> Response:
     seat = _seat(record, token)
     fingerprint = _fingerprint(args["move"]) if key else None
     if key:

@@ -216,7 +216,7 @@ def bench(args, apply_bodies):
     server = None
     players, conns = [], []
     try:
-        server = Gunicorn({"SHUFFLE_BENCH_ECHO": "1", "REDIS_URL": args.redis_url or redis.url, "TABLE_TTL": str(args.ttl),
+        server = Gunicorn({"SHUFFLE_BENCH_ECHO": "1", "RATE_LIMITS_ENABLED": "0", "REDIS_URL": args.redis_url or redis.url, "TABLE_TTL": str(args.ttl),
                            "WEB_CONCURRENCY": str(args.workers), "GUNICORN_THREADS": str(args.threads)}, ready="/readyz")
         server.wait_ready()
         players = [Player(server.port, i) for i in range(args.clients)]
@@ -281,7 +281,7 @@ def main(argv=None):
     ap.add_argument("--rounds", type=int, default=9, help="rounds that rotate the endpoints' order (default 9)")
     ap.add_argument("--clients", type=int, default=8, help="client threads, one keep-alive connection and table each (default 8)")
     ap.add_argument("--workers", type=int, default=2, help="gunicorn workers (default 2)")
-    ap.add_argument("--threads", type=int, default=4, help="threads per gunicorn worker (default 4)")
+    ap.add_argument("--threads", type=int, default=4, help="threads per gunicorn worker with GUNICORN_WORKER_CLASS=gthread (default 4)")
     ap.add_argument("--pairs", type=int, default=64, help="distinct apply bodies to rotate through (default 64)")
     ap.add_argument("--ttl", type=int, default=600, help="TABLE_TTL of the server, seconds (default 600)")
     ap.add_argument("--redis-url", help="use this Redis instead of starting a private redis-server")
@@ -298,7 +298,9 @@ def main(argv=None):
     meta = run_facts(argv)
     print(f"# tables  {meta['date']}  Python {meta['python']}  {meta['machine']}  "
           f"load average {meta['load_average_at_start']:.2f}")
-    print(f"# gunicorn: {args.workers} workers x {args.threads} threads (gthread), Redis store "
+    worker_class = os.environ.get("GUNICORN_WORKER_CLASS", "gevent")
+    shape = f"{args.threads} threads (gthread)" if worker_class == "gthread" else f"greenlets ({worker_class})"
+    print(f"# gunicorn: {args.workers} workers x {shape}, Redis store "
           f"({args.redis_url or 'private redis-server'}); {args.clients} client threads (keep-alive); "
           f"{args.requests} requests per endpoint in {args.rounds} rotating rounds after {args.warmup} warm-up\n",
           flush=True)

@@ -10,6 +10,7 @@ A table is one JSON-able record plus an append-only log of what happened:
         "bot_rng": str,                                 # the bots' own dice (core.framework.rng)
         "creator": "<sha256 hex of the creator token>",
         "created": float,                               # unix time, set by the API layer
+        "born": str,                                    # random: which incarnation of the id
     }
     entry  = {"version": int, "events": [event, ...]}   # one per accepted move, unredacted
 
@@ -33,6 +34,11 @@ class TableStore(Protocol):
 
     def get(self, table_id: str) -> dict | None:
         """The table's record, or None if there is no such table (or it expired)."""
+
+    def get_at(self, table_id: str, versions: list[int] | None) -> tuple[dict | None, bool]:
+        """(record, remembered): like `get`, for a move made at one of `versions` (If-Match). A
+        store may answer with a record it remembers at such a version instead of reading it
+        (remembered=True; Redis does): it may be stale, and `commit` over it then fails."""
 
     def commit(self, table_id: str, expected: int, record: dict, entries: list[dict], ttl: int,
                replay: tuple[str, bytes] | None = None) -> bool:

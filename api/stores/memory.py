@@ -41,6 +41,9 @@ class MemoryStore:
             table = self._live(table_id)
             return None if table is None else orjson.loads(table["record"])
 
+    def get_at(self, table_id: str, versions: list[int] | None) -> tuple[dict | None, bool]:
+        return self.get(table_id), False  # in process already: nothing to save
+
     def commit(self, table_id: str, expected: int, record: dict, entries: list[dict], ttl: int,
                replay: tuple[str, bytes] | None = None) -> bool:
         with self._changed:

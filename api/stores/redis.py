@@ -35,6 +35,7 @@ from typing import Any, Callable, TypeVar
 
 import orjson
 import redis
+from cachetools import LRUCache
 from redis import exceptions as rx
 from redis.backoff import NoBackoff
 from redis.commands.core import Script
@@ -53,6 +54,7 @@ def _blocking_socket_timeout(block_slice: float, socket_timeout: float | None) -
     """For the blocking-read connections: one slice plus a normal command's timeout plus 1 s."""
     return block_slice + (socket_timeout or SOCKET_TIMEOUT) + 1.0
 FIELD = "entry"
+RECENT_RECORDS = 1000  # records a process keeps to skip the read of a move (get_at)
 MAX_SEQ = 18446744073709551615  # the largest sequence part of a stream ID
 
 # Both scripts start with a `#!lua` shebang and no `allow-oom` flag: Redis then refuses them
@@ -61,15 +63,16 @@ MAX_SEQ = 18446744073709551615  # the largest sequence part of a stream ID
 # would already be done.)
 #
 # KEYS: table:{id}, table:{id}:events, table:{id}:replays
-# ARGV: record JSON, version, ttl, then stream ID and entry JSON for every log entry
+# ARGV: record JSON, version, ttl, born (the record's "born": which incarnation of the id this
+#       is), then stream ID and entry JSON for every log entry
 # Returns 0 (and writes nothing) when the table exists already.
 CREATE_LUA = """#!lua
 if redis.call('EXISTS', KEYS[1]) == 1 then
     return 0
 end
 redis.call('DEL', KEYS[2], KEYS[3])
-redis.call('HSET', KEYS[1], 'record', ARGV[1], 'version', ARGV[2])
-for i = 4, #ARGV, 2 do
+redis.call('HSET', KEYS[1], 'record', ARGV[1], 'version', ARGV[2], 'born', ARGV[4])
+for i = 5, #ARGV, 2 do
     redis.call('XADD', KEYS[2], ARGV[i], 'entry', ARGV[i + 1])
 end
 -- all three keys exist from the start: while a Redis Cluster migrates the table's slot, a
@@ -83,14 +86,18 @@ return 1
 
 # KEYS: table:{id}, table:{id}:events, table:{id}:replays
 # ARGV: expected version, new version, record JSON, ttl, replay field ('' for none), replay JSON,
-#       then stream ID and entry JSON for every entry
+#       expected born ('' for a table from before "born"), then stream ID and entry JSON for
+#       every entry
+# The version and the born stamp are compared together: a record remembered by a worker (see
+# RedisStore.get_at) is only ever committed over the very table it was read from, never over
+# a table deleted and created again under the same id.
 COMMIT_LUA = """#!lua
-local version = redis.call('HGET', KEYS[1], 'version')
-if not version or version ~= ARGV[1] then
+local stored = redis.call('HMGET', KEYS[1], 'version', 'born')
+if not stored[1] or stored[1] ~= ARGV[1] or (stored[2] or '') ~= ARGV[7] then
     return 0
 end
 redis.call('HSET', KEYS[1], 'record', ARGV[3], 'version', ARGV[2])
-for i = 7, #ARGV, 2 do
+for i = 8, #ARGV, 2 do
     redis.call('XADD', KEYS[2], ARGV[i], 'entry', ARGV[i + 1])
 end
 if ARGV[5] ~= '' then
@@ -239,6 +246,9 @@ class RedisStore:
         # bytes: a Script then needs no encoder from the client, so a lazy cluster client stays unmade
         self._create = Script(client, CREATE_LUA.encode())
         self._commit = Script(client, COMMIT_LUA.encode())
+        # the records this process read or wrote last, for get_at (records are never mutated)
+        self._recent: LRUCache = LRUCache(maxsize=RECENT_RECORDS)
+        self._recent_lock = threading.Lock()
 
     @classmethod
     def from_url(
@@ -305,24 +315,54 @@ class RedisStore:
 
     def create(self, record: dict, entries: list[dict], ttl: int) -> bool:
         table_id = record["table_id"]
-        args = [orjson.dumps(record), int(record["version"]), _ttl(ttl), *_stream_args(entries, None)]
+        args = [orjson.dumps(record), int(record["version"]), _ttl(ttl), record.get("born", ""),
+                *_stream_args(entries, None)]
         with _translated():
-            return self._create(keys=_keys(table_id), args=args) == 1
+            made = self._create(keys=_keys(table_id), args=args) == 1
+        if made:
+            self._remember(record)
+        return made
 
     def get(self, table_id: str) -> dict | None:
         raw = self._read(lambda: self._client.hget(record_key(table_id), "record"))
-        return None if raw is None else orjson.loads(raw)
+        if raw is None:
+            return None
+        record = orjson.loads(raw)
+        self._remember(record)
+        return record
+
+    def get_at(self, table_id: str, versions: list[int] | None) -> tuple[dict | None, bool]:
+        """(record, remembered): when this process last saw the table at one of `versions` (a
+        move's If-Match), that record without a round trip to Redis (remembered=True), else
+        the record as `get` gives it. A remembered record may be stale: a commit over it then
+        fails (the script checks version and born together)."""
+        if versions:
+            with self._recent_lock:
+                known = self._recent.get(table_id)
+            if known is not None and known["version"] in versions:
+                return known, True
+        return self.get(table_id), False
+
+    def _remember(self, record: dict) -> None:
+        with self._recent_lock:
+            self._recent[record["table_id"]] = record
 
     def commit(self, table_id: str, expected: int, record: dict, entries: list[dict], ttl: int,
                replay: tuple[str, bytes] | None = None) -> bool:
         field, value = replay or ("", b"")
         args = [
             int(expected), int(record["version"]), orjson.dumps(record), _ttl(ttl), field, value,
-            *_stream_args(entries, int(expected)),
+            record.get("born", ""), *_stream_args(entries, int(expected)),
         ]
         # Not retried: if the reply was lost, a retry would report a won commit as lost.
         with _translated():
-            return self._commit(keys=_keys(table_id), args=args) == 1
+            won = self._commit(keys=_keys(table_id), args=args) == 1
+        if won:
+            self._remember(record)
+        else:
+            with self._recent_lock:
+                self._recent.pop(table_id, None)
+        return won
 
     def replay(self, table_id: str, field: str) -> bytes | None:
         return self._read(lambda: self._client.hget(replays_key(table_id), field))
@@ -355,6 +395,8 @@ class RedisStore:
                 return _decode_entries(messages, after)
 
     def delete(self, table_id: str) -> bool:
+        with self._recent_lock:
+            self._recent.pop(table_id, None)
         with _translated():
             return self._client.delete(*_keys(table_id)) > 0
 

@@ -18,7 +18,7 @@ import redis
 from redis.crc import key_slot
 
 from api.stores import MemoryStore, StoreUnavailable, follow
-from api.stores.redis import RedisStore, events_key, record_key
+from api.stores.redis import RedisStore, events_key, record_key, replays_key
 from redis_server import RedisServer
 
 REDIS_URL = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
@@ -289,13 +289,14 @@ def test_redis_key_layout_ttls_and_stream_ids(redis_store, raw):
     record = make_record(table_id)
     store.create(record, [entry(0)], 100)
     assert store.commit(table_id, 0, make_record(table_id, 1), [entry(1)], 100)
-    assert sorted(raw.scan_iter(match=f"*{table_id}*")) == [f"table:{{{table_id}}}", f"table:{{{table_id}}}:events"]
+    assert sorted(raw.scan_iter(match=f"*{table_id}*")) == [
+        f"table:{{{table_id}}}", f"table:{{{table_id}}}:events", f"table:{{{table_id}}}:replays"]
     assert (record_key(table_id), events_key(table_id)) == (f"table:{{{table_id}}}", f"table:{{{table_id}}}:events")
     assert raw.type(record_key(table_id)) == "hash" and raw.type(events_key(table_id)) == "stream"
-    assert set(raw.hkeys(record_key(table_id))) == {"record", "version"}
+    assert set(raw.hkeys(record_key(table_id))) == {"record", "version", "born"}
     assert raw.hget(record_key(table_id), "version") == "1"
     assert [message_id for message_id, _ in raw.xrange(events_key(table_id))] == ["0-1", "1-0"]
-    for key in (record_key(table_id), events_key(table_id)):
+    for key in (record_key(table_id), events_key(table_id), replays_key(table_id)):
         assert 95 <= raw.ttl(key) <= 100
 
 
