@@ -24,6 +24,8 @@ DEFAULTS = {
     "SHUFFLE_BENCH_ECHO": False,
     "REDIS_URL": None,  # unset: tables live in this process (the embedded store)
     "REDIS_CLUSTER": False,  # True: REDIS_URL names a node of a Redis Cluster
+    "REDIS_WAIT_REPLICAS": 0,  # >0: a change is acknowledged only once this many replicas have it (WAIT)
+    "REDIS_WAIT_TIMEOUT_MS": 500,  # how long WAIT waits for them; fewer in time: 503, the move may stand
     "TABLE_TTL": 86400,  # seconds a table lives after its last move
     "SSE_KEEPALIVE": 15.0,  # seconds of silence before an event stream sends a keep-alive comment
     "SSE_MAX_SECONDS": 3600.0,  # an event stream ends after this long (0: never); clients resume
@@ -61,7 +63,8 @@ def _from_env(env) -> dict:
         config["REDIS_URL"] = env["REDIS_URL"]
     for name, kind in (("TABLE_TTL", int), ("SSE_KEEPALIVE", float), ("SSE_MAX_SECONDS", float),
                        ("BOT_MOVES_PER_REQUEST", int), ("REQUEST_BODY_TIMEOUT", float), ("SSE_MAX_STREAMS", int),
-                       ("RATE_LIMIT_CREATE", str), ("RATE_LIMIT_STREAMS", str)):
+                       ("RATE_LIMIT_CREATE", str), ("RATE_LIMIT_STREAMS", str), ("REDIS_WAIT_REPLICAS", int),
+                       ("REDIS_WAIT_TIMEOUT_MS", int)):
         if env.get(name):
             config[name] = kind(env[name])
     if env.get("REDIS_CLUSTER"):

@@ -10,9 +10,11 @@ def make_store(config: dict) -> TableStore:
         return MemoryStore()
     from .redis import RedisStore
 
+    wait = dict(wait_replicas=int(config.get("REDIS_WAIT_REPLICAS") or 0),
+                wait_timeout_ms=int(config.get("REDIS_WAIT_TIMEOUT_MS") or 500))
     if config.get("REDIS_CLUSTER"):
-        return RedisStore.cluster_from_url(url)
-    return RedisStore.from_url(url)
+        return RedisStore.cluster_from_url(url, **wait)
+    return RedisStore.from_url(url, **wait)
 
 
 __all__ = ["MemoryStore", "StoreUnavailable", "TableStore", "follow", "make_store"]

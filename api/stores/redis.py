@@ -233,11 +233,17 @@ def _xread_messages(reply) -> list:
 class RedisStore:
     """base.TableStore on Redis. Construct with `from_url` or with a redis-py client."""
 
-    def __init__(self, client: redis.Redis, blocking_client: redis.Redis | None = None, *, block_slice: float = BLOCK_SLICE):
+    def __init__(self, client: redis.Redis, blocking_client: redis.Redis | None = None, *, block_slice: float = BLOCK_SLICE,
+                 wait_replicas: int = 0, wait_timeout_ms: int = 500):
         """`client`: for every command but blocking reads. `blocking_client`: for XREAD BLOCK;
         its socket timeout must exceed `block_slice`. By default it is a twin of `client`
         (same connection settings, own pool) whose socket timeout is block_slice + the
-        client's socket timeout + 1 s."""
+        client's socket timeout + 1 s. `wait_replicas` > 0: create and commit return only once
+        that many replicas have the change (Redis WAIT, up to `wait_timeout_ms`), else raise
+        StoreUnavailable (the change stands on the primary but might be lost to a failover)."""
+        if wait_replicas < 0 or wait_timeout_ms < 1:
+            raise ValueError("REDIS_WAIT_REPLICAS must be >= 0 and REDIS_WAIT_TIMEOUT_MS >= 1")
+        self._wait_replicas, self._wait_timeout_ms = int(wait_replicas), int(wait_timeout_ms)
         self._client = client
         self._block_slice = float(block_slice)
         if blocking_client is None:
@@ -258,6 +264,8 @@ class RedisStore:
         connect_timeout: float = CONNECT_TIMEOUT,
         socket_timeout: float = SOCKET_TIMEOUT,
         block_slice: float = BLOCK_SLICE,
+        wait_replicas: int = 0,
+        wait_timeout_ms: int = 500,
         **kwargs,
     ) -> "RedisStore":
         options = dict(
@@ -269,11 +277,13 @@ class RedisStore:
         options.update(kwargs)
         # the blocking twin is derived from the client's pool, so options in the URL's query
         # string (which win over keyword arguments) apply to it as well
-        return cls(redis.Redis.from_url(url, **options), block_slice=block_slice)
+        return cls(redis.Redis.from_url(url, **options), block_slice=block_slice, wait_replicas=wait_replicas,
+                   wait_timeout_ms=wait_timeout_ms)
 
     @classmethod
     def cluster_from_url(cls, url: str, *, connect_timeout: float = CONNECT_TIMEOUT,
-                         socket_timeout: float = SOCKET_TIMEOUT) -> "RedisStore":
+                         socket_timeout: float = SOCKET_TIMEOUT, wait_replicas: int = 0,
+                         wait_timeout_ms: int = 500) -> "RedisStore":
         """A store on a Redis Cluster: `url` names any node (redis-py's RedisCluster finds the rest).
 
         The client is made on first use, so the app starts, and /healthz answers, while the
@@ -287,7 +297,7 @@ class RedisStore:
                 retry=Retry(NoBackoff(), 1), require_full_coverage=True)
 
         client = _LazyClient(make)
-        return cls(client, client, block_slice=1.0)
+        return cls(client, client, block_slice=1.0, wait_replicas=wait_replicas, wait_timeout_ms=wait_timeout_ms)
 
     def _blocking_twin(self, client) -> redis.Redis:
         pool = getattr(client, "connection_pool", None)
@@ -318,7 +328,7 @@ class RedisStore:
         args = [orjson.dumps(record), int(record["version"]), _ttl(ttl), record.get("born", ""),
                 *_stream_args(entries, None)]
         with _translated():
-            made = self._create(keys=_keys(table_id), args=args) == 1
+            made = self._write(self._create, table_id, args) == 1
         if made:
             self._remember(record)
         return made
@@ -343,6 +353,24 @@ class RedisStore:
                 return known, True
         return self.get(table_id), False
 
+    def _write(self, script: Script, table_id: str, args: list) -> Any:
+        """Run a write script; with wait_replicas, WAIT after it on the same connection (WAIT
+        counts the replicas that have that connection's writes), on the table's own primary."""
+        if not self._wait_replicas:
+            return script(keys=_keys(table_id), args=args)
+        if isinstance(self._client, redis.Redis):
+            node = self._client
+        else:  # a cluster: the primary that holds the table's slot (a move elsewhere: MOVED, a 503)
+            node = self._client.get_node_from_key(record_key(table_id)).redis_connection
+        pipe = node.pipeline(transaction=False)
+        script(keys=_keys(table_id), args=args, client=pipe)
+        pipe.execute_command("WAIT", self._wait_replicas, self._wait_timeout_ms)
+        done, acked = pipe.execute()
+        if done == 1 and int(acked) < self._wait_replicas:
+            raise StoreUnavailable(f"only {acked} of {self._wait_replicas} replicas confirmed the change in "
+                                   f"{self._wait_timeout_ms} ms")
+        return done
+
     def _remember(self, record: dict) -> None:
         with self._recent_lock:
             self._recent[record["table_id"]] = record
@@ -356,7 +384,7 @@ class RedisStore:
         ]
         # Not retried: if the reply was lost, a retry would report a won commit as lost.
         with _translated():
-            won = self._commit(keys=_keys(table_id), args=args) == 1
+            won = self._write(self._commit, table_id, args) == 1
         if won:
             self._remember(record)
         else:
