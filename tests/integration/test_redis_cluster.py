@@ -6,12 +6,16 @@ REDIS_CLUSTER=1 serves tables from every primary, follows a slot migrated in the
 game, survives a primary killed under load, and lets two API hosts share the cluster.
 """
 
+import os
+import signal
 import threading
 import time
+from pathlib import Path
 
 import orjson
 import pytest
 import redis
+import yaml
 from redis.crc import key_slot
 
 from api import create_app
@@ -124,9 +128,6 @@ def test_readyz_is_503_while_the_named_node_does_not_answer_and_200_after(cluste
     app = _app(cluster)  # the cluster client is made on first use
     client = app.test_client()
     proc = cluster.procs[port]
-    import os
-    import signal
-
     os.kill(proc.pid, signal.SIGSTOP)
     try:
         assert client.get("/healthz").status_code == 200
@@ -262,9 +263,6 @@ def test_a_primary_killed_under_load_gives_503s_then_recovers_with_tables_consis
 def test_the_compose_cluster_profile_has_the_shape_these_tests_start():
     """docker-compose's "cluster" profile cannot be run here (no image builds): it must at least
     describe what these tests run, six cluster nodes with one replica each and two API hosts."""
-    import yaml
-    from pathlib import Path
-
     compose = yaml.safe_load((Path(__file__).resolve().parents[2] / "docker-compose.yml").read_text())
     profiled = {name: s for name, s in compose["services"].items() if "cluster" in s.get("profiles", [])}
     nodes = [s for s in profiled.values() if "--cluster-enabled" in s.get("command", [])]
