@@ -9,6 +9,8 @@ GUNICORN_THREADS      threads per worker, for gthread only (default 32)
 GUNICORN_KEEPALIVE    seconds to wait for the next request on a kept-alive connection, and (gevent)
                       the most a request line and its headers may take to arrive (default 5)
 GUNICORN_ACCESSLOG    "-" for access logs on stdout; off by default
+REQUEST_LOG           "0" turns off the app's own JSON line per request (on by default)
+PROMETHEUS_MULTIPROC_DIR  where workers keep their metrics (default: a fresh temp directory)
 
 Workers are gevent: each connection is a greenlet, so an event stream that waits for an
 hour, or a client that sends its body a byte at a time, costs a few kilobytes rather than
@@ -56,12 +58,38 @@ def on_starting(server):
 
 
 def post_worker_init(worker):
-    """Errors that gunicorn answers itself (431, 414, a malformed request) as our JSON, not HTML."""
+    """Errors that gunicorn answers itself (431, 414, a malformed request) as our JSON, not HTML;
+    one JSON log line per request on stdout (api/observability.py) unless REQUEST_LOG=0."""
+    import logging
+
     import gunicorn.util
 
     from api.guard import json_write_error
+    from api.observability import json_request_log
 
     gunicorn.util.write_error = json_write_error
+    requests_log = logging.getLogger("api.requests")
+    requests_log.propagate = False
+    if os.environ.get("REQUEST_LOG", "1") not in ("0", "false", "off"):
+        requests_log.addHandler(json_request_log(sys.stdout))
+        requests_log.setLevel(logging.INFO)
+    else:
+        requests_log.disabled = True
+
+
+# Metrics of every worker, summed at /metrics (prometheus_client's multiprocess mode): the
+# workers write their figures into this directory, which must be empty when the server starts.
+if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+    import tempfile
+
+    os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="shuffle-metrics-")
+
+
+def child_exit(server, worker):
+    """A worker that exits no longer counts in live gauges (open streams)."""
+    from prometheus_client import multiprocess
+
+    multiprocess.mark_process_dead(worker.pid)
 
 accesslog = os.environ.get("GUNICORN_ACCESSLOG") or None
 errorlog = "-"

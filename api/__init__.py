@@ -11,7 +11,7 @@ from flask import Flask
 
 import core
 
-from . import errors, games, guard, limits, ops, tables
+from . import errors, games, guard, limits, observability, ops, tables
 from .json import OrjsonProvider
 from .schemas.base import union2properties
 from .stores import StoreUnavailable, make_store
@@ -103,6 +103,7 @@ def create_app(config=None) -> Flask:
         raise ValueError("BOT_MOVES_PER_REQUEST must be at least 1.")
     app.extensions["limits"] = limits.Limits(app.config)
 
+    observability.init_app(app)  # first: a request refused by the guard still gets its request id
     guard.init_app(app)
     api = Api(app)
     api.ma_plugin.converter.add_attribute_function(union2properties)

@@ -12,6 +12,8 @@ from flask import current_app, request
 from marshmallow import fields, validate
 from webargs.flaskparser import abort
 
+from .observability import STORE_ERRORS
+
 # code -> (HTTP status, when it happens). The spec's error responses are written from this table.
 ERRORS = {
     "bad_json": (400, "the body is not valid JSON"),
@@ -118,6 +120,7 @@ def fail(code: str, message: str, headers: dict | None = None) -> NoReturn:
 
 def store_unavailable(error):
     """`StoreUnavailable` from a table store: 503, wherever it happens; the client may retry."""
+    STORE_ERRORS.inc()
     current_app.logger.warning("Table store unavailable on %s %s: %s", request.method, request.path, error)
     return (body("store_unavailable", "The table store cannot be reached right now; try again in a moment."),
             503, {"Retry-After": "1"})

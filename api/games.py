@@ -9,6 +9,7 @@ from marshmallow import ValidationError
 import core
 
 from .errors import error_responses
+from .observability import engine_timer, move_applied
 from .parsing import Blueprint
 from .schemas.base import check
 from .schemas import (
@@ -72,7 +73,9 @@ def get_cards(game):
 def new_game(args, game):
     """Set up a game: the first state, the setup events and the first decisions."""
     seed = args["seed"] if "seed" in args else secrets.randbits(63)
-    return _json(core.new_game(game, args["players"], args.get("options"), seed).as_dict())
+    with engine_timer(game, "new"):
+        step = core.new_game(game, args["players"], args.get("options"), seed)
+    return _json(step.as_dict())
 
 
 @blp.route("/<game>/apply", methods=["POST"], parameters=GAME)
@@ -85,10 +88,12 @@ def apply_move(args, game):
     """Apply a move to a state: the next state, what happened, and who decides what next."""
     state, move = _state_of(game, args["state"]), args["move"]
     try:
-        step = core.apply(state, move)
+        with engine_timer(game, "apply"):
+            step = core.apply(state, move)
     except (core.GameOver, core.InvalidMove, core.NotYourTurn, core.IllegalMove):
         _check_shape(game, move)  # a move that does not even fit the schema is a 422, not a 409
         raise
+    move_applied(game, "stateless")
     return _json(step.as_dict())
 
 

@@ -28,6 +28,7 @@ from limits.storage import storage_from_string
 from limits.strategies import MovingWindowRateLimiter
 
 from .errors import fail
+from .observability import STREAMS
 
 DEFAULTS = {
     "RATE_LIMITS_ENABLED": True,
@@ -84,6 +85,7 @@ class Limits:
             else:
                 full = False
                 self._open += 1
+                STREAMS.inc()
         if full:
             fail("too_many_streams", f"This server process already serves {self.max_streams} event streams; "
                                      "reconnect in a moment (Retry-After) or use another host.",
@@ -92,6 +94,7 @@ class Limits:
     def close_stream(self) -> None:
         with self._lock:
             self._open -= 1
+            STREAMS.dec()
 
     @property
     def open_streams(self) -> int:

@@ -24,6 +24,7 @@ from core.framework.rng import Rng
 
 from .errors import error_responses, fail
 from .limits import limits
+from .observability import engine_timer, move_applied
 from .parsing import Blueprint
 from .schemas import GAMES
 from .schemas.base import check
@@ -289,7 +290,8 @@ def _move(args, table_id: str, token: str, versions: list[int] | None, key: str 
         _check_shape(record["game"], move)
         fail("wrong_seat", f"This token is seat {seat}'s; the move names seat {move.get('player')!r}.")
     try:
-        step = core.apply(record["state"], move, trusted=True)
+        with engine_timer(record["game"], "apply"):
+            step = core.apply(record["state"], move, trusted=True)
     except (core.GameOver, core.InvalidMove, core.NotYourTurn, core.IllegalMove):
         _check_shape(record["game"], move)  # a move that does not even fit the schema is a 422, not a 409
         raise
@@ -310,6 +312,7 @@ def _move(args, table_id: str, token: str, versions: list[int] | None, key: str 
             _unknown(table_id)
         fail("stale_version", f"Another move came first: the table is at version {now['version']} now; "
                               "get the table again and choose anew.", {"ETag": _etag(now)})
+    move_applied(record["game"], "table", len(entries))  # the seat's move and the bots' after it
     return _tagged(Response(answer, mimetype="application/json"), record)
 
 
