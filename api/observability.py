@@ -90,7 +90,7 @@ def _finish(response: Response) -> Response:
     log.info("request", extra={
         "request_id": request_id, "method": request.method, "endpoint": endpoint,
         "status": response.status_code, "duration_ms": round(elapsed * 1e3, 3),
-        "bytes": response.calculate_content_length(), "client": request.remote_addr,
+        "bytes": response.content_length, "client": request.remote_addr,
     })
     return response
 

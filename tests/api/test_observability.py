@@ -92,12 +92,13 @@ def test_metrics_count_store_errors():
 
 
 def test_metrics_gauge_open_event_streams():
-    app = create_app({"TESTING": True, "SSE_KEEPALIVE": 0.05, "SSE_MAX_SECONDS": 0.3})
+    app = create_app({"TESTING": True, "SSE_KEEPALIVE": 0.05, "SSE_MAX_SECONDS": 30})
     client = app.test_client()
     table = client.post("/v1/tables", json={"game": "shufflers", "players": 1}).get_json()
     before = sample(client, "shuffle_sse_streams_open")
     response = client.get(f"/v1/tables/{table['table_id']}/events", buffered=False)
-    next(response.response)  # the stream is open
+    first = next(iter(response.response))  # the stream is open, and was not read to its end by the log
+    assert first.startswith(b"retry:")
     assert sample(client, "shuffle_sse_streams_open") == before + 1
     response.close()
     assert sample(client, "shuffle_sse_streams_open") == before

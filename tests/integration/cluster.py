@@ -56,14 +56,7 @@ class RedisCluster:
 
     def start(self) -> "RedisCluster":
         for port in self.ports:
-            d = self.base / str(port)
-            d.mkdir(parents=True, exist_ok=True)
-            self.procs[port] = subprocess.Popen(
-                ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--cluster-enabled", "yes",
-                 "--cluster-config-file", "nodes.conf", "--cluster-node-timeout", str(self.node_timeout_ms),
-                 "--save", "", "--appendonly", "no", "--repl-diskless-sync-delay", "0", "--dir", str(d), "--loglevel", "warning",
-                 "--logfile", str(d / "log")],
-                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT, start_new_session=True)
+            self._launch(port)
         for port in self.ports:
             self._wait_ping(port)
         created = subprocess.run(
@@ -76,6 +69,22 @@ class RedisCluster:
         self.wait_healthy()
         self._wait_replicas_synced()
         return self
+
+    def restart(self, port: int) -> None:
+        """Start a killed node again from its nodes.conf: it rejoins, as a replica of whoever took over."""
+        self._launch(port)
+        self._wait_ping(port)
+        self._wait_replicas_synced()
+
+    def _launch(self, port: int) -> None:
+        d = self.base / str(port)
+        d.mkdir(parents=True, exist_ok=True)
+        self.procs[port] = subprocess.Popen(
+            ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--cluster-enabled", "yes",
+             "--cluster-config-file", "nodes.conf", "--cluster-node-timeout", str(self.node_timeout_ms),
+             "--save", "", "--appendonly", "no", "--repl-diskless-sync-delay", "0", "--dir", str(d), "--loglevel", "warning",
+             "--logfile", str(d / "log")],
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT, start_new_session=True)
 
     def _wait_replicas_synced(self, timeout: float = 30.0) -> None:
         """Until every replica has its first copy: a replica that never synced refuses to take over."""
