@@ -79,10 +79,19 @@ def post_worker_init(worker):
 
 # Metrics of every worker, summed at /metrics (prometheus_client's multiprocess mode): the
 # workers write their figures into this directory, which must be empty when the server starts.
+_metrics_dir = None
 if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
     import tempfile
 
-    os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="shuffle-metrics-")
+    _metrics_dir = os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="shuffle-metrics-")
+
+
+def on_exit(server):
+    """The metrics directory made above goes with the server."""
+    if _metrics_dir:
+        import shutil
+
+        shutil.rmtree(_metrics_dir, ignore_errors=True)
 
 
 def child_exit(server, worker):
