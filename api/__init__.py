@@ -30,6 +30,7 @@ DEFAULTS = {
     "SSE_KEEPALIVE": 15.0,  # seconds of silence before an event stream sends a keep-alive comment
     "SSE_MAX_SECONDS": 3600.0,  # an event stream ends after this long (0: never); clients resume
     "REQUEST_BODY_TIMEOUT": 10.0,  # seconds a request body may take to arrive (api/guard.py)
+    "LONG_POLL_SECONDS": 20.0,  # the longest wait of GET /v1/tables/{id}/steps (its `wait` parameter)
     "BOT_MOVES_PER_REQUEST": 64,  # bot moves made inside one request; the rest when the table is read
     **limits.DEFAULTS,  # rate limits and the cap on open event streams (api/limits.py)
     "API_TITLE": TITLE,
@@ -62,7 +63,7 @@ def _from_env(env) -> dict:
     if env.get("REDIS_URL"):
         config["REDIS_URL"] = env["REDIS_URL"]
     for name, kind in (("TABLE_TTL", int), ("SSE_KEEPALIVE", float), ("SSE_MAX_SECONDS", float),
-                       ("BOT_MOVES_PER_REQUEST", int), ("REQUEST_BODY_TIMEOUT", float), ("SSE_MAX_STREAMS", int),
+                       ("BOT_MOVES_PER_REQUEST", int), ("REQUEST_BODY_TIMEOUT", float), ("LONG_POLL_SECONDS", float), ("SSE_MAX_STREAMS", int),
                        ("RATE_LIMIT_CREATE", str), ("RATE_LIMIT_STREAMS", str), ("REDIS_WAIT_REPLICAS", int),
                        ("REDIS_WAIT_TIMEOUT_MS", int)):
         if env.get(name):

@@ -29,7 +29,7 @@ from .parsing import Blueprint
 from .schemas import GAMES
 from .schemas.base import check
 from .schemas.tables import (
-    TABLE_ID, CreateTableRequest, MoveRequest, TableCreated, TableSnapshot, TableStep, TableView,
+    TABLE_ID, CreateTableRequest, MoveRequest, TableCreated, TableSnapshot, TableStep, TableSteps, TableView,
 )
 from .stores import StoreUnavailable
 
@@ -82,6 +82,15 @@ LAST_EVENT_ID = {"in": "header", "name": "Last-Event-ID", "required": False,
 AFTER = {"in": "query", "name": "after", "required": False,
          "description": "As Last-Event-ID, for clients that cannot set headers; the header wins.",
          "schema": {"type": "integer", "minimum": -1, "maximum": 10**18 - 1}}
+AFTER_REQUIRED = {"in": "query", "name": "after", "required": True,
+                  "description": "The last version the client has: the answer holds the steps after it "
+                                 "(-1: from the setup on).",
+                  "schema": {"type": "integer", "minimum": -1, "maximum": 10**18 - 1}}
+MAX_WAIT = 20.0
+WAIT = {"in": "query", "name": "wait", "required": False,
+        "description": "Seconds to wait for a step when there is none yet (default and most: 20, or less if the "
+                       "server is set so; 0: answer at once).",
+        "schema": {"type": "number", "minimum": 0, "maximum": MAX_WAIT}}
 ETAG = {"ETag": {"description": 'The table\'s version, quoted: `"5"`. Send it back in If-Match (moves) or '
                                  'If-None-Match (reads).', "schema": {"type": "string"}}}
 REPLAYED = {"Idempotent-Replayed": {"description": "`true` when this is the stored answer to an earlier request "
@@ -277,6 +286,9 @@ def play_move(args, table_id):
 
 def _move(args, table_id: str, token: str, versions: list[int] | None, key: str | None, record: dict) -> Response:
     seat = _seat(record, token)
+    if seat is None:
+        fail("wrong_seat", "This is the creator's token: it watches the table as a spectator; a move needs a "
+                           "seat's token.")
     fingerprint = _fingerprint(args["move"]) if key else None
     if key:
         replayed = _replayed(table_id, seat, key, fingerprint)
@@ -408,6 +420,68 @@ def table_events(table_id):
     return response
 
 
+@blp.route("/<table_id>/steps", methods=["GET"], parameters=TABLE)
+@blp.response(200, TableSteps, headers=VARY)
+@blp.doc(operationId="tableSteps", security=[{SEAT_TOKEN: []}, {CREATOR_TOKEN: []}, {}],
+         parameters=[AUTHORIZATION, AFTER_REQUIRED, WAIT],
+         responses=error_responses("invalid_last_event_id", "invalid_wait", "invalid_token", "unknown_table",
+                                   "rate_limited", "store_unavailable", "too_many_streams"))
+def table_steps(table_id):
+    """Long-poll, for clients that cannot read the event stream: the steps after version `after`, as this
+    seat (or a spectator) may see them, at once if there are any, else as soon as one comes, within `wait`
+    seconds (then `steps` is empty). Send the answer's `version` as the next `after`."""
+    token = _bearer(required=False)
+    wait = _wait_seconds()
+    record = _record(table_id)
+    seat = _seat(record, token)
+    if "after" not in request.args:
+        fail("invalid_last_event_id", "The query parameter `after` is required: the last version you have "
+                                      "(-1 for everything from the setup on).")
+    after = _resume_point(record, header=False)
+    record = _bots_catch_up(record)
+    store, batch = _store(), []
+    if record["version"] > after or record["state"]["outcome"] is not None or wait == 0:
+        batch = store.entries(table_id, after, 0)
+    else:
+        if token is None:
+            limits().check("streams")
+        counter = limits()
+        counter.open_stream()  # a waiting long-poll holds a connection as a stream does
+        try:
+            batch = store.entries(table_id, after, wait)
+        finally:
+            counter.close_stream()
+    latest = store.get(table_id) if batch else record
+    if latest is None:
+        _unknown(table_id)
+    steps = [{"version": e["version"], "events": core.view_events(latest["state"], e["events"], seat),
+              "outcome": latest["state"]["outcome"] if e["version"] == latest["version"] else None}
+             for e in batch if e["version"] <= latest["version"]]
+    version = steps[-1]["version"] if steps else after
+    body = {"version": version, "steps": steps,
+            "outcome": latest["state"]["outcome"] if version == latest["version"] else None}
+    response = current_app.json.response(body)
+    response.headers["Vary"] = "Authorization"
+    response.headers["Cache-Control"] = "private, no-cache"
+    return response
+
+
+def _wait_seconds() -> float:
+    """`wait` (0 to MAX_WAIT s, default MAX_WAIT), cut to LONG_POLL_SECONDS, the server's own limit."""
+    raw = request.args.get("wait")
+    limit = min(MAX_WAIT, float(current_app.config["LONG_POLL_SECONDS"]))
+    if raw is None:
+        return limit
+    try:
+        wait = float(raw)
+    except ValueError:
+        wait = -1.0
+    if not 0 <= wait <= MAX_WAIT:
+        fail("invalid_wait", f"The query parameter `wait` must be a number of seconds from 0 to {MAX_WAIT:g}, "
+                             f"not {raw[:40]!r}.")
+    return min(wait, limit)
+
+
 @blp.route("/<table_id>", methods=["DELETE"], parameters=TABLE)
 @blp.response(204)
 @blp.doc(operationId="deleteTable", security=[{CREATOR_TOKEN: []}], parameters=[AUTHORIZATION_REQUIRED],
@@ -476,9 +550,9 @@ def _message(event: str, version: int, data: dict) -> str:
     return f"id: {version}\nevent: {event}\ndata: {orjson.dumps(data).decode()}\n\n"
 
 
-def _resume_point(record: dict) -> int | None:
+def _resume_point(record: dict, header: bool = True) -> int | None:
     """The version to resume after (Last-Event-ID, else ?after), or None for a fresh stream."""
-    raw, name = request.headers.get("Last-Event-ID"), "The Last-Event-ID header"
+    raw, name = request.headers.get("Last-Event-ID") if header else None, "The Last-Event-ID header"
     if raw is None:
         raw, name = request.args.get("after"), "The query parameter `after`"
     if raw is None:
@@ -546,6 +620,8 @@ def _seat(record: dict, token: str | None) -> int | None:
         if stored is not None and hmac.compare_digest(stored, digest):
             found = int(seat)
     if found is None:
+        if hmac.compare_digest(record["creator"], digest):
+            return None  # the creator's token reads and follows the table as a spectator
         _invalid_token("That token is not one of this table's seat tokens.")
     return found
 

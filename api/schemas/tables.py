@@ -98,3 +98,13 @@ class TableStep(Schema):
     events = fields.List(Json(GameEvent), required=True)
     outcome = Json(GameOutcome, required=True, allow_none=True,
                    metadata={"description": "Set on the step that ended the game."})
+
+
+class TableSteps(Schema):
+    """`GET /v1/tables/{id}/steps?after=N`: the steps after N (each as the event stream sends it)
+    and the table's version now; `steps` is empty when nothing happened within `wait` seconds."""
+
+    version = fields.Integer(required=True, metadata={"description": "The table's version now."})
+    steps = fields.List(fields.Nested(TableStep), required=True)
+    outcome = Json(GameOutcome, required=True, allow_none=True,
+                   metadata={"description": "The outcome, once the game is over."})

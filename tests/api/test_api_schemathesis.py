@@ -15,8 +15,8 @@ import schemathesis
 from api import create_app
 
 CONFIG = schemathesis.Config.from_path(Path(__file__).resolve().parents[2] / "schemathesis.toml")
-# The embedded store, and short event streams: a stream on a live table ends after SSE_MAX_SECONDS.
-APP = create_app({"REDIS_URL": None, "SSE_KEEPALIVE": 0.05, "SSE_MAX_SECONDS": 0.3})
+# The embedded store, short event streams (a stream on a live table ends after SSE_MAX_SECONDS) and long-polls.
+APP = create_app({"REDIS_URL": None, "SSE_KEEPALIVE": 0.05, "SSE_MAX_SECONDS": 0.3, "LONG_POLL_SECONDS": 0.3})
 schema = schemathesis.openapi.from_wsgi("/openapi.json", APP, config=CONFIG)
 ISSUED = re.compile(r"Bearer [A-Za-z0-9_-]{43}")  # a token the server gave out (api/tables.py)
 

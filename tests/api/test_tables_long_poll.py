@@ -1,0 +1,118 @@
+"""GET /v1/tables/{id}/steps: the long-poll for clients that cannot read the event stream, and the
+creator's token, which reads and follows its table as a spectator. Both stores."""
+
+import threading
+import time
+
+import pytest
+
+import core
+from api import create_app
+from test_api_tables import REDIS_URL, TABLES, assert_error, bearer, create, get, play, tokens_of
+
+
+@pytest.fixture(params=["memory", "redis"])
+def app(request):
+    app = create_app({"TESTING": True, "REDIS_URL": REDIS_URL if request.param == "redis" else None,
+                      "TABLE_TTL": 600, "LONG_POLL_SECONDS": 5})
+    yield app
+    store = app.extensions["table_store"]
+    if hasattr(store, "close"):
+        store.close()
+
+
+def steps(client, table_id, after, token=None, **params):
+    query = "&".join(f"{k}={v}" for k, v in {"after": after, **params}.items())
+    return client.get(f"{TABLES}/{table_id}/steps?{query}", headers=bearer(token) if token else {})
+
+
+def move_due(client, table_id, tokens):
+    seat = get(client, table_id).get_json()["waiting_for"][0]
+    mine = get(client, table_id, tokens[seat]).get_json()
+    return play(client, table_id, tokens[seat], mine["pending"][0]["options"][0], mine["version"])
+
+
+def test_the_steps_after_a_version_come_at_once_redacted_for_the_seat(app):
+    client = app.test_client()
+    created = create(client, players=2, seed=7)
+    table_id, tokens = created["table_id"], tokens_of(created)
+    for _ in range(3):
+        assert move_due(client, table_id, tokens).status_code == 200
+    store = app.extensions["table_store"]
+    record = store.get(table_id)
+    for seat in (0, 1, None):
+        body = steps(client, table_id, -1, tokens.get(seat), wait=0).get_json()
+        assert [s["version"] for s in body["steps"]] == list(range(record["version"] + 1))
+        assert body["version"] == record["version"]
+        log = store.entries(table_id, -1, 0)
+        assert [s["events"] for s in body["steps"]] == [core.view_events(record["state"], e["events"], seat)
+                                                        for e in log]
+    assert steps(client, table_id, 1, wait=0).get_json()["steps"][0]["version"] == 2
+
+
+def test_a_waiting_long_poll_answers_as_soon_as_a_move_is_made(app):
+    created = create(app.test_client(), players=2, seed=7)
+    table_id, tokens = created["table_id"], tokens_of(created)
+    answer = {}
+
+    def poll():
+        started = time.monotonic()
+        answer["body"] = steps(app.test_client(), table_id, created["version"], wait=5).get_json()
+        answer["took"] = time.monotonic() - started
+
+    waiting = threading.Thread(target=poll)
+    waiting.start()
+    time.sleep(0.3)
+    assert move_due(app.test_client(), table_id, tokens).status_code == 200
+    waiting.join(10)
+    assert [s["version"] for s in answer["body"]["steps"]] == [created["version"] + 1]
+    assert answer["took"] < 4
+
+
+def test_a_long_poll_with_nothing_new_answers_empty_after_wait_and_a_finished_game_at_once(app):
+    client = app.test_client()
+    created = create(client, players=1, seed=3)
+    table_id, tokens = created["table_id"], tokens_of(created)
+    started = time.monotonic()
+    body = steps(client, table_id, created["version"], wait=0.3).get_json()
+    assert body == {"version": created["version"], "steps": [], "outcome": None}
+    assert time.monotonic() - started >= 0.3
+    while get(client, table_id).get_json()["outcome"] is None:
+        assert move_due(client, table_id, tokens).status_code == 200
+    last = get(client, table_id).get_json()
+    started = time.monotonic()
+    body = steps(client, table_id, last["version"], wait=5).get_json()
+    assert body["steps"] == [] and body["outcome"] == last["outcome"] and time.monotonic() - started < 2
+
+
+def test_long_poll_refusals(app):
+    client = app.test_client()
+    created = create(client, players=2)
+    table_id = created["table_id"]
+    assert_error(client.get(f"{TABLES}/{table_id}/steps"), 400, "invalid_last_event_id")
+    assert_error(steps(client, table_id, 99), 400, "invalid_last_event_id")
+    assert_error(steps(client, table_id, "x"), 400, "invalid_last_event_id")
+    for wait in ("-1", "21", "nan", "abc"):
+        assert_error(steps(client, table_id, 0, wait=wait), 400, "invalid_wait")
+    assert_error(steps(client, "no-such-table", 0), 404, "unknown_table")
+    assert_error(steps(client, table_id, 0, token="x" * 43), 401, "invalid_token")
+
+
+def test_a_waiting_long_poll_counts_as_an_open_stream():
+    app = create_app({"TESTING": True, "SSE_MAX_STREAMS": 0, "LONG_POLL_SECONDS": 5})
+    client = app.test_client()
+    created = create(client, players=2)
+    assert_error(steps(client, created["table_id"], created["version"], wait=1), 503, "too_many_streams")
+    assert steps(client, created["table_id"], created["version"], wait=0).status_code == 200  # no wait: no stream
+
+
+def test_the_creators_token_reads_and_follows_as_a_spectator_but_cannot_move(app):
+    client = app.test_client()
+    created = create(client, players=2, seed=7)
+    table_id, creator = created["table_id"], created["creator_token"]
+    seen = get(client, table_id, creator).get_json()
+    assert seen["seat"] is None and seen["pending"] == [] and seen["view"] == get(client, table_id).get_json()["view"]
+    assert steps(client, table_id, -1, creator, wait=0).status_code == 200
+    move = {"player": created["waiting_for"][0], "kind": "draw"}
+    assert_error(play(client, table_id, creator, move, created["version"]), 403, "wrong_seat")
+    assert client.delete(f"{TABLES}/{table_id}", headers=bearer(creator)).status_code == 204
