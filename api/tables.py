@@ -80,7 +80,7 @@ LAST_EVENT_ID = {"in": "header", "name": "Last-Event-ID", "required": False,
                                 "no snapshot is sent then. -1: from the setup on.",
                  "schema": {"type": "string", "pattern": r"^(-1|[0-9]{1,18})$"}}
 AFTER = {"in": "query", "name": "after", "required": False,
-         "description": "As Last-Event-ID, for clients that cannot set headers; the header wins.",
+         "description": "As Last-Event-ID, for clients that cannot set headers; the header wins (both must be versions the table reached).",
          "schema": {"type": "integer", "minimum": -1, "maximum": 10**18 - 1}}
 AFTER_REQUIRED = {"in": "query", "name": "after", "required": True,
                   "description": "The last version the client has: the answer holds the steps after it "
@@ -551,12 +551,16 @@ def _message(event: str, version: int, data: dict) -> str:
 
 
 def _resume_point(record: dict, header: bool = True) -> int | None:
-    """The version to resume after (Last-Event-ID, else ?after), or None for a fresh stream."""
-    raw, name = request.headers.get("Last-Event-ID") if header else None, "The Last-Event-ID header"
-    if raw is None:
-        raw, name = request.args.get("after"), "The query parameter `after`"
-    if raw is None:
-        return None
+    """The version to resume after (Last-Event-ID, else ?after), or None for a fresh stream. Both are
+    checked when both are sent (the header wins), so a bad `after` is never silently ignored."""
+    given = [(request.args.get("after"), "The query parameter `after`")]
+    if header:
+        given.insert(0, (request.headers.get("Last-Event-ID"), "The Last-Event-ID header"))
+    points = [_version_in(record, raw, name) for raw, name in given if raw is not None]
+    return points[0] if points else None
+
+
+def _version_in(record: dict, raw: str, name: str) -> int:
     match = _LAST_EVENT_ID.fullmatch(raw)
     if not match:
         fail("invalid_last_event_id", f"{name} must be a version of the table (an integer from -1), not {raw[:40]!r}.")
