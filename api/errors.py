@@ -61,8 +61,12 @@ _HTTP_CODES = {404: "not_found", 405: "method_not_allowed", 413: "body_too_large
 
 
 class ErrorSchema(ma.Schema):
-    code = fields.String(required=True, validate=validate.OneOf(list(ERRORS)),
-                         metadata={"description": "Stable and machine-readable."})
+    # An open set, on purpose: not an enum, so that a client generated from this spec does not
+    # fail on a code added later. The known codes are listed, and each response lists its own.
+    code = fields.String(required=True, metadata={
+        "description": "Stable and machine-readable. An open set: new codes may appear, so treat an unknown "
+                       "one by the HTTP status. Known today: " + ", ".join(f"`{c}`" for c in sorted(ERRORS)) + ".",
+        "examples": ["illegal_move"]})
     message = fields.String(required=True, metadata={"description": "A full sentence for people."})
     errors = fields.Dict(keys=fields.String(), values=fields.List(fields.String()),
                          metadata={"description": "Per field (dotted path), what is wrong with it."})

@@ -9,6 +9,7 @@ through unchanged, while the OpenAPI document still gets the precise nested sche
 """
 
 import functools
+import json
 from dataclasses import dataclass
 
 import marshmallow as ma
@@ -141,7 +142,10 @@ def options_schema(game, *, complete: bool) -> type[ma.Schema]:
         "array": lambda o, **kw: fields.List(fields.String(validate=_allowed(o)), **kw),
     }
     declared = {
-        o.name: types[o.type](o, required=complete, metadata={"description": o.description, "default": o.default})
+        # The default is said in words, not as `default`: generators (openapi-typescript) make a field
+        # with a `default` required in the types they write, and these are optional in requests.
+        o.name: types[o.type](o, required=complete, metadata={
+            "description": f"{o.description} Default: `{json.dumps(o.default)}`."})
         for o in game.options
     }
     name = "".join(part.title() for part in game.id.split("-")) + ("StateOptions" if complete else "Options")
