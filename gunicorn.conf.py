@@ -11,6 +11,7 @@ GUNICORN_KEEPALIVE    seconds to wait for the next request on a kept-alive conne
 GUNICORN_ACCESSLOG    "-" for access logs on stdout; off by default
 REQUEST_LOG           "0" turns off the app's own JSON line per request (on by default)
 PROMETHEUS_MULTIPROC_DIR  where workers keep their metrics (default: a fresh temp directory)
+SEAL_KEYS             keys of sealed games (api/sealed.py); default: one random key for all workers
 
 Workers are gevent: each connection is a greenlet, so an event stream that waits for an
 hour, or a client that sends its body a byte at a time, costs a few kilobytes rather than
@@ -79,6 +80,18 @@ def post_worker_init(worker):
 
 # Metrics of every worker, summed at /metrics (prometheus_client's multiprocess mode): the
 # workers write their figures into this directory, which must be empty when the server starts.
+# Sealed games (api/sealed.py) must open on every worker: without SEAL_KEYS, one random key for
+# all of this server's workers, made here before they start (sealed games end with the server).
+if not os.environ.get("SEAL_KEYS"):
+    import base64
+    import secrets
+
+    _key_id = "r" + secrets.token_hex(4)
+    os.environ["SEAL_KEYS"] = f"{_key_id}:{base64.urlsafe_b64encode(secrets.token_bytes(32)).decode()}"
+    print(f"gunicorn.conf.py: SEAL_KEYS is not set: sealed games use a random key made now (id {_key_id}), "
+          "shared by this server's workers; they end when it stops. Set SEAL_KEYS to keep them and to share "
+          "them between hosts.", file=sys.stderr)
+
 _metrics_dir = None
 if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
     import tempfile

@@ -11,7 +11,7 @@ from flask import Flask
 
 import core
 
-from . import errors, games, guard, limits, observability, ops, tables
+from . import errors, games, guard, limits, observability, ops, sealed, tables
 from .json import OrjsonProvider
 from .schemas.base import union2properties
 from .stores import StoreUnavailable, make_store
@@ -30,6 +30,7 @@ DEFAULTS = {
     "SSE_KEEPALIVE": 15.0,  # seconds of silence before an event stream sends a keep-alive comment
     "SSE_MAX_SECONDS": 3600.0,  # an event stream ends after this long (0: never); clients resume
     "REQUEST_BODY_TIMEOUT": 10.0,  # seconds a request body may take to arrive (api/guard.py)
+    "SEAL_KEYS": None,  # "id:key,..." (32-byte keys, base64url): the first seals sealed games, all open them
     "LONG_POLL_SECONDS": 20.0,  # the longest wait of GET /v1/tables/{id}/steps (its `wait` parameter)
     "BOT_MOVES_PER_REQUEST": 64,  # bot moves made inside one request; the rest when the table is read
     **limits.DEFAULTS,  # rate limits and the cap on open event streams (api/limits.py)
@@ -62,6 +63,8 @@ def _from_env(env) -> dict:
         config["SHUFFLE_BENCH_ECHO"] = env["SHUFFLE_BENCH_ECHO"] == "1"
     if env.get("REDIS_URL"):
         config["REDIS_URL"] = env["REDIS_URL"]
+    if env.get("SEAL_KEYS"):
+        config["SEAL_KEYS"] = env["SEAL_KEYS"]
     for name, kind in (("TABLE_TTL", int), ("SSE_KEEPALIVE", float), ("SSE_MAX_SECONDS", float),
                        ("BOT_MOVES_PER_REQUEST", int), ("REQUEST_BODY_TIMEOUT", float), ("LONG_POLL_SECONDS", float), ("SSE_MAX_STREAMS", int),
                        ("RATE_LIMIT_CREATE", str), ("RATE_LIMIT_STREAMS", str), ("REDIS_WAIT_REPLICAS", int),
@@ -111,6 +114,8 @@ def create_app(config=None) -> Flask:
     tables.register(api)
     api.register_blueprint(games.blp)
     api.register_blueprint(tables.blp)
+    sealed.init_app(app)
+    api.register_blueprint(sealed.blp)
     api.register_blueprint(ops.blp)
     app.register_blueprint(ops.assets)
     if app.config["SHUFFLE_BENCH_ECHO"]:

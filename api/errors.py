@@ -20,6 +20,8 @@ ERRORS = {
     "bad_request": (400, "the request is malformed at the HTTP level"),
     "invalid_if_match": (400, "the If-Match header is not a table version (`\"5\"`, `W/\"5\"` or `5`)"),
     "invalid_last_event_id": (400, "the Last-Event-ID header or `after` is not a version of the table"),
+    "invalid_seal": (422, "the sealed state was not sealed by this server for this game (tampered, truncated, "
+                          "another game's, or its key was retired)"),
     "invalid_wait": (400, "the long-poll's `wait` is not a number of seconds within the limit"),
     "missing_token": (401, "the request needs `Authorization: Bearer <token>`"),
     "invalid_token": (401, "the token is not one of this table's tokens"),

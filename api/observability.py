@@ -6,7 +6,7 @@ Metrics (prometheus_client), at `GET /metrics` in Prometheus' text format:
     shuffle_http_requests_total{endpoint, method, status}     requests answered
     shuffle_http_request_duration_seconds{endpoint}           latency histogram
     shuffle_engine_seconds{game, operation}                   time in the rules engine (histogram)
-    shuffle_moves_applied_total{game, where}                  moves accepted: where = stateless | table
+    shuffle_moves_applied_total{game, where}                  moves accepted: where = stateless | table | sealed
     shuffle_store_errors_total                                503 store_unavailable answers
     shuffle_sse_streams_open                                  event streams open now
 
