@@ -11,8 +11,9 @@ from flask import Flask
 
 import core
 
-from . import errors, games, guard, limits, observability, ops, sealed, tables
+from . import errors, games, guard, limits, observability, ops, per_game, play, sealed, tables
 from .json import OrjsonProvider
+from .schemas import GAMES
 from .schemas.base import union2properties
 from .stores import StoreUnavailable, make_store
 
@@ -113,9 +114,12 @@ def create_app(config=None) -> Flask:
     api.ma_plugin.converter.add_attribute_function(union2properties)
     tables.register(api)
     api.register_blueprint(games.blp)
+    for game in GAMES:
+        api.register_blueprint(per_game.blueprint(game))
+    app.register_blueprint(games.unknown)
     api.register_blueprint(tables.blp)
     sealed.init_app(app)
-    api.register_blueprint(sealed.blp)
+    play.init_app(app)  # the web table at /play: static files, not in the spec
     api.register_blueprint(ops.blp)
     app.register_blueprint(ops.assets)
     if app.config["SHUFFLE_BENCH_ECHO"]:

@@ -143,7 +143,7 @@ def _message(code: str, error) -> str:
     if code == "not_found":
         return f"There is nothing at {request.path}; the API lives under /v1 (see /openapi.json)."
     if code == "method_not_allowed":
-        allowed = ", ".join(getattr(error, "valid_methods", None) or [])
+        allowed = ", ".join(sorted(getattr(error, "valid_methods", None) or []))  # sets: one order in every process
         return f"{request.method} is not allowed on {request.path}; allowed: {allowed}."
     if code == "body_too_large":
         return f"The request body is larger than the limit of {current_app.config['MAX_CONTENT_LENGTH']} bytes."

@@ -47,16 +47,12 @@ from flask import current_app
 import core
 from core.framework.rng import Rng
 
-from .errors import error_responses, fail
-from .games import BODY_ERRORS, GAME, _check_shape, _json
+from .errors import fail
+from .games import _check_shape, _json
 from .observability import engine_timer, move_applied
-from .parsing import Blueprint
-from .schemas.sealed import SealedApplyRequest, SealedStep, SealedViewRequest, SealRequest
 from .tables import _bot_due, _bots_play, _check_bots
 
 log = logging.getLogger(__name__)
-blp = Blueprint("sealed", __name__, url_prefix="/v1/games",
-                description="Sealed games: the state travels encrypted, so the client cannot read or rewrite it.")
 
 PREFIX = "s1"
 _KEY_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
@@ -122,26 +118,7 @@ def _keys() -> Keys:
     return current_app.extensions["seal_keys"]
 
 
-SEALED_ERRORS = ("invalid_seal", "wrong_seat", "unknown_game", "work_limit", *BODY_ERRORS)
-# OpenAPI links: how a sealed answer leads to the next request (clients and schemathesis follow them).
-NEXT = {
-    "applySealedFirstOption": {
-        "operationId": "applySealedMove", "description": "Play the first option of the holder's first decision.",
-        "parameters": {"game": "$request.path.game"},
-        "requestBody": {"sealed": "$response.body#/sealed", "move": "$response.body#/pending/0/options/0"},
-    },
-    "viewSealedAgain": {
-        "operationId": "viewSealedGame", "description": "Look again (bots that still owe moves make them).",
-        "parameters": {"game": "$request.path.game"}, "requestBody": {"sealed": "$response.body#/sealed"},
-    },
-}
-
-
-@blp.route("/<game>/sealed/new", methods=["POST"], parameters=GAME)
-@blp.arguments(SealRequest())
-@blp.response(200, SealedStep)
-@blp.doc(operationId="newSealedGame", responses={
-    200: {"links": NEXT}, **error_responses("unknown_game", "invalid_options", *BODY_ERRORS)})
+# The handlers take the game id; api/per_game.py routes each game's own paths to them.
 def new_sealed(args, game):
     """Set up a game that the holder plays as `seat` (null: pass-and-play) against the `bots` seats."""
     spec = core.get_game(game)
@@ -161,11 +138,6 @@ def new_sealed(args, game):
     return _answer(game_of, seat, events, step.pending)
 
 
-@blp.route("/<game>/sealed/apply", methods=["POST"], parameters=GAME)
-@blp.arguments(SealedApplyRequest())
-@blp.response(200, SealedStep)
-@blp.doc(operationId="applySealedMove", responses={200: {"links": NEXT}, **error_responses(
-    "illegal_move", "invalid_move", "not_your_turn", "game_over", *SEALED_ERRORS)})
 def apply_sealed(args, game):
     """Make a move in a sealed game, as the seal's seat (pass-and-play: as any human seat); the bots
     that become due move too. The answer is seen as the mover."""
@@ -187,10 +159,6 @@ def apply_sealed(args, game):
     return _answer(game_of, mover, events, step.pending)
 
 
-@blp.route("/<game>/sealed/view", methods=["POST"], parameters=GAME)
-@blp.arguments(SealedViewRequest())
-@blp.response(200, SealedStep)
-@blp.doc(operationId="viewSealedGame", responses={200: {"links": NEXT}, **error_responses(*SEALED_ERRORS)})
 def view_sealed(args, game):
     """The sealed game as the seal's seat (pass-and-play: the named seat, or null for a spectator) sees
     it; bots that still owe moves make them first (a new `sealed` then)."""

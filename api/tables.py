@@ -27,10 +27,9 @@ from .limits import limits
 from .observability import engine_timer, move_applied
 from .parsing import Blueprint
 from .schemas import GAMES
-from .schemas.base import check
-from .schemas.tables import (
-    TABLE_ID, CreateTableRequest, MoveRequest, TableCreated, TableSnapshot, TableStep, TableSteps, TableView,
-)
+from .schemas.base import check, reference
+from .schemas.per_game import TABLE_ANSWERS, table_union
+from .schemas.tables import TABLE_ID, CreateTableRequest, MoveRequest
 from .stores import StoreUnavailable
 
 blp = Blueprint("tables", __name__, url_prefix="/v1/tables",
@@ -56,10 +55,12 @@ _IDEMPOTENCY_KEY = re.compile(r"[\x21-\x7e]{16,255}")
 TABLE = [{"in": "path", "name": "table_id", "description": "The table's id, from its creation answer.",
           "schema": {"type": "string", "pattern": TABLE_ID}}]
 # Documented again as a parameter, beside the security scheme, so that OpenAPI links can pass a
-# seat's token on ($request.header.Authorization); OAS 3.1 tools that build requests ignore it.
+# seat's token on ($request.header.Authorization); OAS 3.1 says tools that build requests ignore it.
+# Never required: the security scheme requires the token, and a generator that does not ignore the
+# parameter (openapi-python-client) would otherwise make every call take the token twice.
 AUTHORIZATION = {"in": "header", "name": "Authorization", "required": False, "schema": {"type": "string"},
-                 "description": "`Bearer <token>` (see the security scheme)."}
-AUTHORIZATION_REQUIRED = {**AUTHORIZATION, "required": True}
+                 "description": "`Bearer <token>`: the security scheme's token (a client that sets it there "
+                                "leaves this out)."}
 IF_MATCH = {"in": "header", "name": "If-Match", "required": True,
             "description": 'The version the move is made for: the ETag of the last answer (`"5"`; also '
                            '`W/"5"` or `5`; `*`: whatever the version is now).',
@@ -121,13 +122,19 @@ LINKS_FROM_SEAT = {
 }
 
 
+def _ref(name: str) -> dict:
+    """A table answer of any game: its component is a union chosen by `game` (see register)."""
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
 def register(api) -> None:
     """The security schemes, and the event stream's message schemas as named components."""
     api.ma_plugin.converter.add_attribute_function(_property_names)
     for name, scheme in SECURITY_SCHEMES.items():
         api.spec.components.security_scheme(name, scheme)
-    api.spec.components.schema("TableSnapshot", schema=TableSnapshot)
-    api.spec.components.schema("TableStep", schema=TableStep)
+    # Table answers: one schema per game, chosen by `game` (the event stream's data too).
+    for name in TABLE_ANSWERS:
+        reference(api.ma_plugin.converter, table_union(name))
 
 
 def _property_names(self, field, **kwargs) -> dict:
@@ -138,27 +145,35 @@ def _property_names(self, field, **kwargs) -> dict:
 
 
 # --- Endpoints ---------------------------------------------------------------------------------
-def _create_examples() -> dict:
-    out = {}
-    for game in GAMES:
-        info = core.get_game(game)
-        players = max(2, info.min_players) if info.max_players >= 2 else info.min_players
-        body = {"game": game, "players": players, "seed": 1}
-        if players > 1:
-            body["bots"] = {str(players - 1): "random"}
-        out[game] = {"summary": f"{info.name}, the last seat a bot", "value": body}
-    return out
+def create_example(game: str, with_game: bool = True) -> dict:
+    """A table of `game` whose last seat is a bot (the game's own path names the game: no `game` then)."""
+    info = core.get_game(game)
+    players = max(2, info.min_players) if info.max_players >= 2 else info.min_players
+    body = {"game": game, "players": players, "seed": 1} if with_game else {"players": players, "seed": 1}
+    if players > 1:
+        body["bots"] = {str(players - 1): "random"}
+    return {game: {"summary": f"{info.name}, the last seat a bot", "value": body}}
+
+
+CREATED_HEADERS = {"Location": {"description": "The table's URL.", "schema": {"type": "string"}}, **ETAG, **REPLAYED}
+CREATE_ERRORS = error_responses("invalid_options", "idempotency_key_reused", "rate_limited", *BODY_ERRORS,
+                                "store_unavailable")
 
 
 @blp.route("", methods=["POST"])
-@blp.arguments(CreateTableRequest(), examples=_create_examples())
-@blp.response(201, TableCreated, headers={
-    "Location": {"description": "The table's URL.", "schema": {"type": "string"}}, **ETAG, **REPLAYED})
-@blp.doc(operationId="createTable", parameters=[IDEMPOTENCY_KEY], responses={
-    201: {"links": LINKS_FROM_CREATED},
-    **error_responses("invalid_options", "idempotency_key_reused", "rate_limited", *BODY_ERRORS,
-                      "store_unavailable")})
+@blp.arguments(CreateTableRequest(), examples={k: v for game in GAMES for k, v in create_example(game).items()})
+@blp.response(201, _ref("TableCreated"), headers=CREATED_HEADERS)
+@blp.doc(operationId="createTable", parameters=[IDEMPOTENCY_KEY], deprecated=True,
+         responses={201: {"links": LINKS_FROM_CREATED}, **CREATE_ERRORS})
 def create_table(args):
+    """Set up a game of any game on the server (prefer the game's own `POST /v1/games/{game}/tables`, whose
+    body a client generator types for that game; this one stays for existing clients): one secret token per
+    human seat and one for the creator (shown only here), the spectator's view; bots in `bots` seats move
+    at once if it is their turn (up to BOT_MOVES_PER_REQUEST moves; the rest as the table is read)."""
+    return create(args)
+
+
+def create(args: dict) -> Response:
     """Set up a game on the server: one secret token per human seat and one for the creator (shown only
     here), the spectator's view; bots in `bots` seats move at once if it is their turn (up to
     BOT_MOVES_PER_REQUEST moves; the rest as the table is read)."""
@@ -233,7 +248,7 @@ def _created_again(record: dict, key: str, fingerprint: str) -> Response:
 
 
 @blp.route("/<table_id>", methods=["GET"], parameters=TABLE)
-@blp.response(200, TableView, headers={**ETAG, **VARY})
+@blp.response(200, _ref("TableView"), headers={**ETAG, **VARY})
 @blp.doc(operationId="getTable", security=[{SEAT_TOKEN: []}, {}],
          parameters=[AUTHORIZATION, IF_NONE_MATCH],
          responses={200: {"links": LINKS_FROM_SEAT},
@@ -252,25 +267,37 @@ def get_table(table_id):
     return _tagged(current_app.json.response(_table_body(record, seat)), record)
 
 
+MOVE_ERRORS = error_responses(
+    "invalid_if_match", "missing_token", "invalid_token", "wrong_seat", "unknown_table", "illegal_move",
+    "not_your_turn", "game_over", "stale_version", "invalid_move", "precondition_required",
+    "idempotency_key_reused", *BODY_ERRORS, "store_unavailable")
+
+
 @blp.route("/<table_id>/moves", methods=["POST"], parameters=TABLE)
 @blp.arguments(MoveRequest(), examples={"move": {"value": {"move": {"player": 0, "kind": "draw"}}}})
-@blp.response(200, TableView, headers={**ETAG, **VARY})
-@blp.doc(operationId="playMove", security=[{SEAT_TOKEN: []}],
-         parameters=[AUTHORIZATION_REQUIRED, IF_MATCH, IDEMPOTENCY_KEY],
-         responses={200: {"links": LINKS_FROM_SEAT, "headers": REPLAYED}, **error_responses(
-             "invalid_if_match", "missing_token", "invalid_token", "wrong_seat", "unknown_table", "illegal_move",
-             "not_your_turn", "game_over", "stale_version", "invalid_move", "precondition_required",
-             "idempotency_key_reused", *BODY_ERRORS, "store_unavailable")})
+@blp.response(200, _ref("TableView"), headers={**ETAG, **VARY})
+@blp.doc(operationId="playMove", security=[{SEAT_TOKEN: []}], deprecated=True,
+         parameters=[AUTHORIZATION, IF_MATCH, IDEMPOTENCY_KEY],
+         responses={200: {"links": LINKS_FROM_SEAT, "headers": REPLAYED}, **MOVE_ERRORS})
 def play_move(args, table_id):
+    """Make a move at a table of any game (prefer the game's own `POST /v1/games/{game}/tables/{table_id}/moves`,
+    whose move a client generator types for that game; this one stays for existing clients)."""
+    return move(args, table_id)
+
+
+def move(args: dict, table_id: str, game: str | None = None) -> Response:
     """Make a move for the token's seat, at the version in If-Match: the answer is the table as that seat
     now sees it (bots that became due have moved too), with the new ETag. Another move first: 412.
-    A 503 means the move may or may not have been made: retry with the same Idempotency-Key."""
+    A 503 means the move may or may not have been made: retry with the same Idempotency-Key.
+    `game`: the game the path names; a table of another game is not found there."""
     token = _bearer(required=True)
     versions = _if_match()
     key = _idempotency_key()
     if not _TABLE_ID.fullmatch(table_id):
         _unknown(table_id)
     record, remembered = _store().get_at(table_id, versions)
+    if record is not None and game is not None and record["game"] != game:
+        _unknown(table_id)
     if not remembered:
         return _move(args, table_id, token, versions, key, record or _unknown(table_id))
     # A record this process remembers at the If-Match version saves the read; if the move fails
@@ -346,9 +373,10 @@ EVENT_STREAM = """\
 Server-Sent Events (text/event-stream); the schema describes one event, its `data` a JSON text:
 
 - `event: snapshot` (only when neither Last-Event-ID nor `after` is given, first): `id` the version,
-  `data` a `TableSnapshot` {version, view, pending, waiting_for, outcome} for this viewer.
+  `data` a `TableSnapshot` {game, version, view, pending, waiting_for, outcome} for this viewer.
 - `event: step`, one per accepted move in order (version 0 is the setup): `id` the version,
-  `data` a `TableStep` {version, events, outcome}, the events redacted for this viewer.
+  `data` a `TableStep` {game, version, events, outcome}, the events redacted for this viewer.
+  Both are chosen by their `game`: each game has its own (`ShufflersTableStep`...).
 - `event: error` with an `Error` as data when the store fails mid-stream; the stream then ends
   (reconnect with Last-Event-ID).
 - `: keepalive` comment lines after SSE_KEEPALIVE seconds (15) without a message.
@@ -372,9 +400,16 @@ def _sse_event(name: str, data_schema: str, with_id: bool = True) -> dict:
             "required": ["event", "data", *(["id"] if with_id else [])]}
 
 
-# One event of the stream, as OpenAPI 3.2's `itemSchema` would say (3.1: the media type's `schema`).
+# OpenAPI 3.1 has no word for a stream's items (3.2's `itemSchema`), and tools read the media
+# type's `schema` two ways: schemathesis as one event (and checks every event against it), client
+# generators as the whole body. It says both: an event, or the stream as text (so a generated
+# client hands the text over instead of parsing it as JSON and failing).
 SSE_EVENT = {"oneOf": [_sse_event("snapshot", "TableSnapshot"), _sse_event("step", "TableStep"),
                        _sse_event("error", "Error", with_id=False)]}
+SSE_BODY = {"anyOf": [SSE_EVENT, {
+    "type": "string", "title": "stream",
+    "description": "The whole stream as text (what a client generator sees): read it with an SSE client "
+                   "(EventSource). Clients that cannot read SSE use the long-poll (`tableSteps`)."}]}
 
 
 @blp.route("/<table_id>/events", methods=["GET"], parameters=TABLE)
@@ -386,8 +421,8 @@ SSE_EVENT = {"oneOf": [_sse_event("snapshot", "TableSnapshot"), _sse_event("step
                                "X-Accel-Buffering": {"description": "`no`: proxies must not buffer it.",
                                                      "schema": {"type": "string"}}},
                    "content": {"text/event-stream": {
-                       "schema": SSE_EVENT,
-                       "example": 'id: 3\nevent: step\ndata: {"version":3,"events":[],"outcome":null}\n\n',
+                       "schema": SSE_BODY,
+                       "example": 'id: 3\nevent: step\ndata: {"game":"shufflers","version":3,"events":[],"outcome":null}\n\n',
                    }}},
              204: {"description": "No Content: the game is over and the client has every step already "
                                   "(EventSource stops reconnecting)."},
@@ -421,7 +456,7 @@ def table_events(table_id):
 
 
 @blp.route("/<table_id>/steps", methods=["GET"], parameters=TABLE)
-@blp.response(200, TableSteps, headers=VARY)
+@blp.response(200, _ref("TableSteps"), headers=VARY)
 @blp.doc(operationId="tableSteps", security=[{SEAT_TOKEN: []}, {CREATOR_TOKEN: []}, {}],
          parameters=[AUTHORIZATION, AFTER_REQUIRED, WAIT],
          responses=error_responses("invalid_last_event_id", "invalid_wait", "invalid_token", "unknown_table",
@@ -454,11 +489,12 @@ def table_steps(table_id):
     latest = store.get(table_id) if batch else record
     if latest is None:
         _unknown(table_id)
-    steps = [{"version": e["version"], "events": core.view_events(latest["state"], e["events"], seat),
+    steps = [{"game": latest["game"], "version": e["version"],
+              "events": core.view_events(latest["state"], e["events"], seat),
               "outcome": latest["state"]["outcome"] if e["version"] == latest["version"] else None}
              for e in batch if e["version"] <= latest["version"]]
     version = steps[-1]["version"] if steps else after
-    body = {"version": version, "steps": steps,
+    body = {"game": latest["game"], "version": version, "steps": steps,
             "outcome": latest["state"]["outcome"] if version == latest["version"] else None}
     response = current_app.json.response(body)
     response.headers["Vary"] = "Authorization"
@@ -484,7 +520,7 @@ def _wait_seconds() -> float:
 
 @blp.route("/<table_id>", methods=["DELETE"], parameters=TABLE)
 @blp.response(204)
-@blp.doc(operationId="deleteTable", security=[{CREATOR_TOKEN: []}], parameters=[AUTHORIZATION_REQUIRED],
+@blp.doc(operationId="deleteTable", security=[{CREATOR_TOKEN: []}], parameters=[AUTHORIZATION],
          responses=error_responses("missing_token", "invalid_token", "not_creator", "unknown_table",
                                    "store_unavailable"))
 def delete_table(table_id):
@@ -516,7 +552,7 @@ def _stream(store, record: dict, seat, after, keepalive: float, max_seconds: flo
     yield "retry: 2000\n\n"
     try:
         if after is None:
-            snapshot = {"version": record["version"], "seeded": record.get("seeded", False),
+            snapshot = {"game": record["game"], "version": record["version"], "seeded": record.get("seeded", False),
                         **core.view(record["state"], seat, trusted=True)}
             yield _message("snapshot", record["version"], snapshot)
             after = record["version"]
@@ -533,7 +569,8 @@ def _stream(store, record: dict, seat, after, keepalive: float, max_seconds: flo
                 # Entries come before the record is read, and only the last move can end a game.
                 outcome = record["state"]["outcome"] if version == record["version"] else None
                 events = core.view_events(record["state"], entry["events"], seat)
-                yield _message("step", version, {"version": version, "events": events, "outcome": outcome})
+                yield _message("step", version, {"game": record["game"], "version": version, "events": events,
+                                                 "outcome": outcome})
                 after = version
             if not batch:
                 yield ": keepalive\n\n"
@@ -742,7 +779,7 @@ def _check_shape(game: str, move: dict) -> None:
 
 def _table_body(record: dict, seat: int | None) -> dict:
     seen = core.view(record["state"], seat, trusted=True)
-    return {"table_id": record["table_id"], "version": record["version"], "seat": seat,
+    return {"table_id": record["table_id"], "game": record["game"], "version": record["version"], "seat": seat,
             "seeded": record.get("seeded", False), **seen}
 
 

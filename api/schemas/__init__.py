@@ -34,26 +34,24 @@ GameDecision = _union("GameDecision", "Decision")
 GameEvent = _union("GameEvent", "Event")
 GameOutcome = _union("GameOutcome", "Outcome")
 GameCard = _union("GameCard", "Card")
-GameOptions = Union("GameOptions", {game: options_schema(core.get_game(game), complete=False) for game in GAMES})
+OPTIONS = {game: options_schema(core.get_game(game), complete=False) for game in GAMES}  # in a request
+GameOptions = Union("GameOptions", OPTIONS)
 
 
-def examples(request: str) -> dict:
-    """Request bodies for the docs and for schemathesis' examples phase: one real game per game id.
+def example(game: str, request: str) -> dict:
+    """A request body for the docs and for schemathesis' examples phase: a real game of `game`.
 
-    `request` is "new", "apply", "view" or "bot-move"; each example is a game just set up, with its first option.
+    `request` is "new", "apply", "view" or "bot-move"; the game is just set up, with its first option.
     """
-    out = {}
-    for game in GAMES:
-        players = core.get_game(game).min_players
-        step = core.new_game(game, players, {}, 1)
-        value = {
-            "new": {"players": players, "seed": 1},
-            "apply": {"state": step.state, "move": step.pending[0]["options"][0]},
-            "view": {"state": step.state, "player": 0},
-            "bot-move": {"state": step.state, "player": step.pending[0]["player"], "bot": "random"},
-        }[request]
-        out[game] = {"summary": f"{core.get_game(game).name}, just set up", "value": value}
-    return out
+    info = core.get_game(game)
+    step = core.new_game(game, info.min_players, {}, 1)
+    value = {
+        "new": {"players": info.min_players, "seed": 1},
+        "apply": {"state": step.state, "move": step.pending[0]["options"][0]},
+        "view": {"state": step.state, "player": 0},
+        "bot-move": {"state": step.state, "player": step.pending[0]["player"], "bot": "random"},
+    }[request]
+    return {"just-set-up": {"summary": f"{info.name}, just set up", "value": value}}
 
 
 # --- Game metadata ---------------------------------------------------------------------------------

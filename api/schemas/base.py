@@ -86,16 +86,17 @@ def union2properties(self, field, **kwargs) -> dict:
     """apispec attribute function: a `Json` field becomes a `$ref` to its schema or union."""
     if not isinstance(field, Json):
         return {}
-    ref = _reference(self, field.doc)
+    ref = reference(self, field.doc)
     return {"anyOf": [ref, {"type": "null"}]} if field.allow_none else ref
 
 
-def _reference(converter, doc) -> dict:
+def reference(converter, doc) -> dict:
+    """The `$ref` of `doc`, registering its component (and those of its alternatives) on first use."""
     if not isinstance(doc, Union):
         return converter.resolve_nested_schema(doc)
     components = converter.spec.components
     if doc.name not in components.schemas:
-        refs = {tag: _reference(converter, alt) for tag, alt in doc.alternatives.items()}
+        refs = {tag: reference(converter, alt) for tag, alt in doc.alternatives.items()}
         if doc.discriminator:
             component = {
                 "oneOf": list(refs.values()),
@@ -154,3 +155,11 @@ def options_schema(game, *, complete: bool) -> type[ma.Schema]:
 
 def _allowed(option):
     return validate.OneOf(list(option.allowed)) if option.allowed is not None else None
+
+
+def labels_field() -> fields.List:
+    """A decision's `labels`: one line of text per option, in the options' order (issue 19)."""
+    return fields.List(fields.String(validate=validate.Length(min=1)), required=True, metadata={
+        "description": "One human-readable label per option, in the same order (for a button): written "
+                       "from the card catalog's names and what the deciding seat may see. No two alike "
+                       "in a decision. Post the option back, never its label."})

@@ -21,7 +21,7 @@ from marshmallow import Schema, fields, validate
 import core
 from core.games.big_shuffle.cards import CATALOG, EXPANSIONS, LINES, PLACES, SCENE_TYPES
 
-from .base import HiddenCard, Json, Union, const, one_of, options_schema
+from .base import HiddenCard, Json, Union, const, one_of, labels_field, options_schema
 
 GAME = core.get_game("big-shuffle")
 PREFIX = "BigShuffle"
@@ -194,6 +194,7 @@ class BigShuffleDecision(Schema):
                    "react", "hire", "continue", "choose_drawer"], required=True)
     prompt = fields.String(required=True)
     options = fields.List(Json(Move, deep=True), required=True, validate=validate.Length(min=1))
+    labels = labels_field()
 
 
 # --- Outcome -------------------------------------------------------------------------------------
@@ -246,7 +247,9 @@ Task = Union(PREFIX + "Task", {
 class BigShuffleGoon(Schema):
     seat = seat(required=True)
     card = card("goon", ids=BACKERS, required=True,
-                metadata={"description": "A goon, or The Vigilante backing the scene change (The Law: `for`)."})
+                metadata={"description": "A goon, or The Vigilante backing the scene change (The Law: `for`; the "
+                                         "one entry that is not a goon: it counts as hiring one, and goes to no "
+                                         "discard)."})
     side = one_of(SIDES, required=True)
 
 
@@ -272,6 +275,38 @@ class BigShuffleAttempt(Schema):
     chain = integer(1, required=True, metadata={"description": "1, then 2, 3... for Endless Rain's repeats."})
 
 
+_InfluenceParts = Schema.from_dict({
+    "character": integer(required=True, metadata={"description": "The character's influence of the scene's type."}),
+    "informants": integer(required=True, metadata={"description": "The informant's modifier of that type (0 under "
+                                                                  "a patrol that ignores informants) and its effects."}),
+    "loot": integer(required=True, metadata={"description": "Influence from the character's working loot."}),
+    "change_card": integer(required=True, metadata={"description": "The revealed scene change card (0 before it "
+                                                                   "is revealed)."}),
+    "goons": integer(required=True, metadata={"description": "The goons hired for and against, as they count now "
+                                                            "(bonuses, softening, The Vigilante's backing)."}),
+    "scene_effects": integer(required=True, metadata={"description": "Active scenes' influence effects."}),
+    "patrols": integer(required=True, metadata={"description": "The Law: the patrols this scene change is "
+                                                              "subject to (0 without)."}),
+    "modifier": integer(required=True, metadata={"description": "Reactions and the card that attempts (the "
+                                                               "attempt's `modifier`)."}),
+}, name=PREFIX + "AttemptInfluenceParts")
+
+
+class BigShuffleAttemptInfluence(Schema):
+    total = integer(required=True, metadata={"description": "The modified influence if success were determined now: "
+                                                           "the sum of the parts."})
+    parts = fields.Nested(_InfluenceParts, required=True)
+    difficulty = integer(required=True)
+    needed = integer(0, required=True, metadata={"description": "How much more influence success needs "
+                                                               "(0: it would succeed now)."})
+
+
+class BigShuffleAttemptView(BigShuffleAttempt):
+    influence = fields.Nested(BigShuffleAttemptInfluence, required=True,
+                              metadata={"description": "Computed by the engine for views (not part of the "
+                                                       "state): the running total beside the difficulty."})
+
+
 # --- State and view ------------------------------------------------------------------------------
 class BigShuffleTurn(Schema):
     player = seat(required=True)
@@ -293,7 +328,9 @@ class BigShuffleSeat(Schema):
 
 
 class BigShuffleSeatView(BigShuffleSeat):
-    hand = fields.List(CardOrHidden(NOIR_TYPES), required=True, metadata={"description": "Hidden but for its owner."})
+    hand = fields.List(CardOrHidden(NOIR_TYPES), required=True,
+                       metadata={"description": "Hidden but for its owner, except the cards in `public`: another "
+                                                "seat sees those first, then a placeholder for each hidden card."})
     agenda = CardOrHidden("agenda", required=True, allow_none=True,
                           metadata={"description": "The personal agenda: hidden but for its owner."})
 
@@ -360,8 +397,6 @@ class _Position(Schema):
     removed = cards("title", metadata={"description": "Titles that left the game."})
     played = cards(("action", "reaction"), metadata={"description": "Cards in play until their effects resolve."})
     turn = fields.Nested(BigShuffleTurn, required=True)
-    attempt = fields.Nested(BigShuffleAttempt, required=True, allow_none=True,
-                            metadata={"description": "The scene change in progress."})
     queue = fields.List(Json(Task, deep=True), required=True,
                         metadata={"description": "Effects waiting their turn; the first resolves next."})
     # The Law only: both present with the expansion, both absent without it
@@ -373,6 +408,11 @@ class _Position(Schema):
 
 class BigShuffleState(_Position):
     rng = fields.String(required=True, validate=validate.Regexp(r"^[0-9a-f]{16}$"))
+    attempt = fields.Nested(BigShuffleAttempt, required=True, allow_none=True,
+                            metadata={"description": "The scene change in progress."})
+    public = cards(NOIR_TYPES, metadata={"description": "The cards in hands that the rules make public knowledge "
+                                                        "(they came back from a discard), each once; every view "
+                                                        "shows them. Required since 2026-11-25 (issue 12)."})
     seats = fields.List(fields.Nested(BigShuffleSeat), required=True)
     shared = fields.List(fields.Nested(BigShuffleShared), required=True,
                          metadata={"description": "The agendas between neighbours."})
@@ -384,6 +424,10 @@ class BigShuffleState(_Position):
 
 
 class BigShuffleView(_Position):
+    attempt = fields.Nested(BigShuffleAttemptView, required=True, allow_none=True,
+                            metadata={"description": "The scene change in progress, with its running influence."})
+    public = cards(NOIR_TYPES, metadata={"description": "The cards in hands that are public knowledge (back "
+                                                        "from a discard): shown in every seat's hand."})
     seats = fields.List(fields.Nested(BigShuffleSeatView), required=True)
     shared = fields.List(fields.Nested(BigShuffleSharedView), required=True)
     agendas = fields.Nested(BigShuffleAgendasView, required=True)
@@ -413,6 +457,11 @@ Event = Union(PREFIX + "Event", {
     "game_started": _event("game_started", players=fields.Integer(required=True, strict=True),
                            mode=one_of(("beginner", "standard", "expert"), required=True)),
     "character_chosen": _event("character_chosen", **_player(character=card("character", required=True))),
+    "cards_dealt": _event("cards_dealt", hand=integer(0, required=True, metadata={
+        "description": "Noir cards dealt to each seat (face down)."}),
+        informants=fields.List(card("informant", allow_none=True), required=True, metadata={
+            "description": "Each seat's informant, in seat order (face up); every seat also got a personal "
+                           "agenda and the shared agendas were placed (face down)."})),
     "turn_started": _event("turn_started", **_player(number=integer(1, required=True))),
     "ability_used": _event("ability_used", **_player(card=card(("character", "loot"), required=True))),
     "card_drawn": _event("card_drawn", **_player(
@@ -427,7 +476,10 @@ Event = Union(PREFIX + "Event", {
     "card_discarded": _event("card_discarded", **_player(card=card(NOIR_TYPES, required=True))),
     "card_stolen": _event("card_stolen", **_player(
         target=seat(required=True),
-        card=CardOrHidden(NOIR_TYPES, required=True, metadata={"description": "Hidden but for the two seats."}))),
+        card=CardOrHidden(NOIR_TYPES, required=True,
+                          metadata={"description": "Hidden but for the two seats, unless `public`."}),
+        public=fields.Boolean(required=True, metadata={"description": "The card was public knowledge (back from a "
+                                                                      "discard): it stays public, seen by all."}))),
     "loot_stolen": _event("loot_stolen", **_player(target=seat(required=True), card=card("loot", required=True))),
     "loot_trashed": _event("loot_trashed", **_player(card=card("loot", required=True))),
     "deck_searched": _event("deck_searched", **_player(

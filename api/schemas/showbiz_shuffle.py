@@ -12,7 +12,7 @@ from marshmallow import Schema, fields, validate
 import core
 from core.games.showbiz_shuffle.cards import GENRES, TYPES
 
-from .base import HiddenCard, Json, Union, const, one_of, options_schema
+from .base import HiddenCard, Json, Union, const, one_of, labels_field, options_schema
 
 GAME = core.get_game("showbiz-shuffle")
 _SCHEMAS = "#/components/schemas/"
@@ -86,8 +86,9 @@ Move = Union("ShowbizMove", {
     "cast": _move("cast", bod=bod(required=True), movie=slot(required=True),
                   **{"from": one_of(SOURCES, required=True)}),
     "play_biz": _move("play_biz", card=biz(required=True), seat=seat(required=True), movie=slot(required=True),
-                      bod=bod(required=True, allow_none=True,
-                              metadata={"description": "The Bod it is played on; null: on the movie."})),
+                      bod=bod(allow_none=True,
+                              metadata={"description": "The Bod it is played on; null or left out: on the movie "
+                                                       "(the listed option has `null`)."})),
     "shake_up": _move("shake_up"),
     "end_turn": _move("end_turn"),
 }, discriminator="kind")
@@ -98,6 +99,7 @@ class ShowbizDecision(Schema):
     kind = one_of(["turn"], required=True)
     prompt = fields.String(required=True)
     options = fields.List(Json(Move), required=True, validate=validate.Length(min=1))
+    labels = labels_field()
 
 
 # --- Outcome, state and view -------------------------------------------------------------------
@@ -105,7 +107,9 @@ class ShowbizOutcome(Schema):
     winners = fields.List(seat(), required=True)
     scores = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True,
                          metadata={"description": "Finished movies' points less unfinished movies' costs, per seat."})
-    reason = one_of(["end_game", "stalled"], required=True)
+    reason = one_of(["end_game", "stalled"], required=True,
+                    metadata={"description": "`end_game`: the rules' end (the last Bod drawn, then the final turns); "
+                                             "`stalled`: only with the option `stall_rounds` (a simulation guard)."})
 
 
 class ShowbizNeeds(Schema):
@@ -170,7 +174,9 @@ class _Position(Schema):
     final_turns = fields.Integer(required=True, strict=True, allow_none=True, validate=validate.Range(0, 4),
                                  metadata={"description": "null until the last Bod is drawn; then the turns left."})
     idle_turns = fields.Integer(required=True, strict=True, validate=validate.Range(min=0),
-                                metadata={"description": "Turns in a row without a Bod played; 2 rounds end the game."})
+                                metadata={"description": "Turns in a row without a Bod played; with the option "
+                                                         "`stall_rounds` (off by default) that many whole rounds "
+                                                         "end the game."})
 
 
 class ShowbizState(_Position):

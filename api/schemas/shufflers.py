@@ -8,7 +8,7 @@ from marshmallow import Schema, fields, validate
 
 import core
 
-from .base import HiddenCard, Json, Union, const, one_of, options_schema
+from .base import HiddenCard, Json, Union, const, one_of, labels_field, options_schema
 
 GAME = core.get_game("shufflers")
 
@@ -40,7 +40,8 @@ def _move(kind: str, **extra):
 Move = Union("ShufflersMove", {
     "draw": _move("draw"),
     "sacrifice": _move("sacrifice"),
-    "pay": _move("pay", cards=cards(validate=validate.Length(min=1))),
+    "pay": _move("pay", cards=cards(validate=validate.Length(min=1), metadata={
+        "description": "The set of cards paid, in any order (the listed option has them highest first)."})),
     "contribute": _move("contribute", card=card(required=True)),
     "retrieve": _move("retrieve", target=seat(required=True)),
     "ignore": _move("ignore"),
@@ -55,6 +56,7 @@ class ShufflersDecision(Schema):
     kind = one_of(["draw", "pay", "contribute", "help", "thief"], required=True)
     prompt = fields.String(required=True)
     options = fields.List(Json(Move), required=True, validate=validate.Length(min=1))
+    labels = labels_field()
 
 
 # --- Outcome, state and view -------------------------------------------------------------------
@@ -66,7 +68,9 @@ class ShufflersOutcome(Schema):
 
 
 class ShufflersSeat(Schema):
-    status = one_of(["alive", "dead", "sacrificed", "escaped"], required=True)
+    status = one_of(["alive", "dead", "sacrificed", "escaped", "left_behind"], required=True,
+                    metadata={"description": "`left_behind`: still living when a rival reached the boat "
+                                             "(competitive; no seat is `alive` once the game is over)."})
     ammo = cards()
     health = cards()
     ammo_discard = cards()

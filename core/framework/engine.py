@@ -14,6 +14,7 @@ from .budget import MAX_SAFE_INTEGER, check_events
 from .bots import bot_names, get_bot
 from .errors import GameOver, IllegalMove, InvalidMove, InvalidState, NotYourTurn, UnknownBot, UnknownGame
 from .game import FRAMEWORK_FIELDS, Game
+from .labels import labelled
 from .registry import GAMES, get_game
 from .rng import Rng
 
@@ -27,7 +28,10 @@ class Step(NamedTuple):
     outcome: dict | None
 
     def as_dict(self) -> dict:
-        return {"state": self.state, "pending": self.pending, "events": self.events, "outcome": self.outcome}
+        """The Step as the wire carries it: each decision with its `labels` (the holder of the
+        whole state may see everything, so the labels are written from the state)."""
+        pending = labelled(GAMES[self.state["game"]], self.state, self.pending)
+        return {"state": self.state, "pending": pending, "events": self.events, "outcome": self.outcome}
 
     def play(self, move: dict) -> "Step":
         """The next Step after `move`. The fast path for bots and playouts: a Step comes
@@ -153,7 +157,8 @@ def decisions(state: dict, *, trusted: bool = False) -> list:
 def apply(state: dict, move: dict, *, trusted: bool = False) -> Step:
     """Apply `move` to `state` and return the next Step. `state` is never changed.
 
-    A move is legal iff it equals one of the options of a pending decision. The
+    A move is legal iff it equals one of the options of a pending decision, once put in
+    its canonical form (`Game.canonical_move`: a set of cards in any order). The
     checks run in a fixed order: valid state, game over, well-formed move, whose
     turn, legality. `trusted=True` skips the state validation, for states this
     engine produced itself (bot playouts); a state from a client is never trusted.
@@ -168,6 +173,7 @@ def apply(state: dict, move: dict, *, trusted: bool = False) -> Step:
 def _advance(game: Game, state: dict, pending: list | None, move) -> Step:
     if state["outcome"] is not None:
         raise GameOver("The game is over; no more moves can be made.")
+    move = game.canonical_move(state, move)
     for d in pending:
         for o in d["options"]:
             # `is`: a bot posting back the very option object it was given
@@ -217,7 +223,7 @@ def view(state: dict, player: int | None, *, trusted: bool = False) -> dict:
     seen.pop("rng", None)
     return {
         "view": seen,
-        "pending": [d for d in pending if d["player"] == player],
+        "pending": labelled(game, seen, [d for d in pending if d["player"] == player]),
         "waiting_for": sorted({d["player"] for d in pending}),
         "outcome": state["outcome"],
     }

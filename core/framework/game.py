@@ -124,6 +124,15 @@ class Game:
         """What `player` may see (None: a spectator). The framework drops the RNG state."""
         raise NotImplementedError
 
+    def canonical_move(self, state: dict, move):
+        """The move in the canonical form its listed option has: a move that carries a set of
+        cards (a Shufflers payment, ...) may name them in any order, and a game may let a field
+        with a single possible value be left out. Called on every move from outside before
+        the legality check (membership in the options stays the one source of legality), so
+        it must accept any value without raising, and return `move` itself when it has
+        nothing to change. Default: the move as it is."""
+        return move
+
     def refuse(self, state: dict, pending: list, move: dict) -> None:
         """Explain an illegal move: called when `move` is none of the options of its seat's
         `pending` decisions. A game that can name the rule it breaks raises
@@ -137,6 +146,14 @@ class Game:
     def cards(self) -> list[dict]:
         """The card catalog, as data."""
         return []
+
+    def labels(self, seen: dict, decision: dict) -> list[str]:
+        """One human-readable label per option of `decision`, in order, written only from
+        `seen` (the deciding seat's view, or the whole state) and the card catalog.
+        The default names each move generically (`core/framework/labels.py`)."""
+        from .labels import generic_label
+
+        return [generic_label(o) for o in decision["options"]]
 
     def thaw(self, state: dict) -> dict:
         """A copy of `state` that `play` may change: new top-level dict, shared leaves."""

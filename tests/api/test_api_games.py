@@ -30,7 +30,7 @@ def test_new_game_returns_a_step_with_the_first_decision(client):
     assert set(step) == {"state", "pending", "events", "outcome"}
     assert step["state"]["version"] == 0 and step["outcome"] is None
     assert step["pending"] == [{"player": 0, "kind": "draw", "prompt": "Seat 0: take an encounter card.",
-                                "options": [{"player": 0, "kind": "draw"}]}]
+                                "options": [{"player": 0, "kind": "draw"}], "labels": ["Draw an encounter card"]}]
 
 
 def test_new_game_with_the_same_seed_is_the_same_game(client):
@@ -94,7 +94,7 @@ def test_responses_are_json_from_the_orjson_provider(app, client):
 def test_openapi_json_is_served(client):
     spec = client.get("/openapi.json").get_json()
     assert spec["openapi"] == "3.1.0"
-    assert "/v1/games/{game}/apply" in spec["paths"]
+    assert "/v1/games/shufflers/apply" in spec["paths"]
 
 
 def test_docs_page_works_offline(client):
@@ -127,3 +127,37 @@ def test_configuration_from_the_environment(monkeypatch):
     client = create_app().test_client()
     assert client.post("/v1/_echo", json={"a": 1}).status_code == 200
     assert client.post("/v1/_echo", json={"a": "x" * 200}).status_code == 413
+
+
+def _first_position(game: str, players: int, wanted):
+    """The first position of seeded games (first option each time) where `wanted(option)` holds."""
+    for seed in range(50):
+        step = core.new_game(game, players, seed=seed)
+        for _ in range(400):
+            if step.outcome is not None:
+                break
+            found = next((o for d in step.pending for o in d["options"] if wanted(o)), None)
+            if found is not None:
+                return step, found
+            options = [o for d in step.pending for o in d["options"]]
+            step = step.play(options[(seed + step.state["version"]) % len(options)])
+    raise AssertionError("no such position")
+
+
+def test_a_set_of_cards_is_accepted_over_http_in_any_order(client):
+    # issue 12: a Shufflers payment of ["2D", "4D"] is the listed ["4D", "2D"]
+    step, listed = _first_position("shufflers", 1, lambda o: o["kind"] == "pay" and len(o["cards"]) >= 2)
+    clicked = {**listed, "cards": listed["cards"][::-1]}
+    answer = client.post(f"{SHUFFLERS}/apply", json={"state": step.state, "move": clicked})
+    assert answer.status_code == 200, answer.get_json()
+    assert answer.get_json() == client.post(f"{SHUFFLERS}/apply", json={"state": step.state, "move": listed}).get_json()
+
+
+def test_a_showbiz_biz_card_on_a_movie_may_leave_out_bod_over_http(client):
+    step, listed = _first_position("showbiz-shuffle", 2, lambda o: o["kind"] == "play_biz" and o["bod"] is None)
+    short = {k: v for k, v in listed.items() if k != "bod"}
+    answer = client.post("/v1/games/showbiz-shuffle/apply", json={"state": step.state, "move": short})
+    assert answer.status_code == 200, answer.get_json()
+    assert answer.get_json()["events"][0] == {"type": "biz_played", "player": listed["player"],
+                                              "card": listed["card"], "seat": listed["seat"],
+                                              "movie": listed["movie"], "bod": None}

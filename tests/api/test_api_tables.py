@@ -91,7 +91,7 @@ def play(client, table_id, token, move, version):
 def expected_view(store, table_id, seat):
     """What core says the seat may see of the stored state: the answer must be exactly this."""
     record = store.get(table_id)
-    return {"table_id": table_id, "version": record["version"], "seat": seat,
+    return {"table_id": table_id, "game": record["game"], "version": record["version"], "seat": seat,
             "seeded": record["seeded"], **core.view(record["state"], seat)}
 
 
@@ -196,7 +196,7 @@ def test_a_whole_game_through_moves_as_every_seat(app, client, store, game, play
         assert [f["event"] for f, _ in messages] == ["step"] * (version + 1)
         assert [int(f["id"]) for f, _ in messages] == list(range(version + 1))
         for (fields, data), entry in zip(messages, log):
-            assert data == {"version": entry["version"], "events": core.view_events(state, entry["events"], viewer),
+            assert data == {"game": game, "version": entry["version"], "events": core.view_events(state, entry["events"], viewer),
                             "outcome": state["outcome"] if entry["version"] == version else None}
         no_secrets(text, store.get(table_id))
         assert '"pending"' not in text  # events never carry decisions
@@ -464,7 +464,7 @@ def test_a_live_stream_starts_with_a_snapshot_and_follows_the_moves(client, stor
         stream = iter(response.response)
         fields, data = next_message(stream)
         assert fields == {"id": str(v), "event": "snapshot"}
-        assert data == {"version": v, "seeded": True, **core.view(store.get(table_id)["state"], 0)}
+        assert data == {"game": "shufflers", "version": v, "seeded": True, **core.view(store.get(table_id)["state"], 0)}
         assert next(stream) == b": keepalive\n\n"  # SSE_KEEPALIVE (0.05 s here) of silence
         for _ in range(3):
             body = get(client, table_id).get_json()
@@ -475,7 +475,7 @@ def test_a_live_stream_starts_with_a_snapshot_and_follows_the_moves(client, stor
             fields, data = next_message(stream)
             [entry] = store.entries(table_id, v - 1, 0)
             assert fields == {"id": str(v), "event": "step"}
-            assert data == {"version": v, "events": core.view_events(store.get(table_id)["state"], entry["events"], 0),
+            assert data == {"game": "shufflers", "version": v, "events": core.view_events(store.get(table_id)["state"], entry["events"], 0),
                             "outcome": None}
         assert client.delete(f"{TABLES}/{table_id}", headers=bearer(created["creator_token"])).status_code == 204
         assert next_message(stream) is None  # the table is gone: the stream ends

@@ -101,7 +101,7 @@ def test_a_finished_game_is_409_game_over(client):
 def test_a_tampered_state_is_422_invalid_state_and_a_bad_seat_422(client):
     state = client.post(f"{BS}/new", json={"players": 2, "seed": 1}).get_json()["state"]
     bad = copy.deepcopy(state)
-    bad["seats"][0]["hand"].append(bad["seats"][1]["hand"][0])
+    bad["seats"][0]["hand"].append(bad["noir"]["deck"][0])  # a card twice (nothing is dealt before the choice)
     answer = _post(client, "big-shuffle", {"state": bad, "player": 0, "bot": "random"})
     assert answer.status_code == 422 and answer.get_json()["code"] == "invalid_state"
     answer = _post(client, "big-shuffle", {"state": state, "player": 7, "bot": "random"})

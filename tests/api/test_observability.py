@@ -53,7 +53,7 @@ def test_errors_carry_the_request_id_too(client):
 
 # --- metrics -----------------------------------------------------------------------------------------
 def test_metrics_count_requests_by_endpoint_and_status_and_time_them(client):
-    endpoint = "/v1/games/<game>/new"
+    endpoint = "/v1/games/shufflers/new"
     before = sample(client, "shuffle_http_requests_total", endpoint=endpoint, method="POST", status="200")
     timed = sample(client, "shuffle_http_request_duration_seconds_count", endpoint=endpoint)
     refused = sample(client, "shuffle_http_requests_total", endpoint=endpoint, method="POST", status="422")

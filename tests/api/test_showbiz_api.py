@@ -30,13 +30,15 @@ def validator(spec, name):
 
 def test_game_info(client):
     info = client.get(BASE).get_json()
-    assert (info["id"], info["name"], info["min_players"], info["max_players"], info["options"]) == \
-        ("showbiz-shuffle", "Showbiz Shuffle", 2, 4, [])
+    assert (info["id"], info["name"], info["min_players"], info["max_players"]) == \
+        ("showbiz-shuffle", "Showbiz Shuffle", 2, 4)
+    # one option, a simulation guard that is off by default (issue 12)
+    assert [(o["name"], o["type"], o["default"]) for o in info["options"]] == [("stall_rounds", "integer", 0)]
 
 
 def test_cards_are_the_catalog_and_fit_the_spec(client, spec):
     body = client.get(f"{BASE}/cards").get_json()
-    validator(spec, "CardList").validate(body)
+    validator(spec, "ShowbizShuffleCardList").validate(body)
     decks = [c["deck"] for c in body["cards"]]
     assert (decks.count("bod"), decks.count("biz"), decks.count("genre")) == (100, 43, 5)
     assert all(c["source"] == "house" for c in body["cards"] if c["deck"] != "genre")
@@ -120,7 +122,7 @@ def test_a_move_for_another_seat_is_not_your_turn(client):
 
 # --- whole games conform to the spec --------------------------------------------------------------
 def test_whole_games_over_http_conform_to_the_spec(client, spec):
-    step_schema, view_schema = validator(spec, "Step"), validator(spec, "ViewResponse")
+    step_schema, view_schema = validator(spec, "ShowbizShuffleStep"), validator(spec, "ShowbizShuffleViewResponse")
     kinds, events = set(), set()
     bot = core.get_game("showbiz-shuffle").bots()["heuristic"]
     for seed, players in enumerate([2, 3, 4, 2, 3, 4]):
@@ -155,6 +157,7 @@ def test_whole_games_over_http_conform_to_the_spec(client, spec):
 
 def test_a_table_of_heuristic_bots_plays_to_the_end(client):
     response = client.post("/v1/tables", json={"game": "showbiz-shuffle", "players": 3, "seed": 4,
+                                                "options": {"stall_rounds": 2},  # bots may never stop otherwise
                                                 "bots": {"0": "heuristic", "1": "heuristic", "2": "heuristic"}})
     created = response.get_json()
     assert response.status_code == 201, created

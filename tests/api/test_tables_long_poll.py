@@ -75,7 +75,7 @@ def test_a_long_poll_with_nothing_new_answers_empty_after_wait_and_a_finished_ga
     table_id, tokens = created["table_id"], tokens_of(created)
     started = time.monotonic()
     body = steps(client, table_id, created["version"], wait=0.3).get_json()
-    assert body == {"version": created["version"], "steps": [], "outcome": None}
+    assert body == {"game": created["game"], "version": created["version"], "steps": [], "outcome": None}
     assert time.monotonic() - started >= 0.3
     while get(client, table_id).get_json()["outcome"] is None:
         assert move_due(client, table_id, tokens).status_code == 200

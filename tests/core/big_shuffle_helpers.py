@@ -24,7 +24,8 @@ PLACES = ("uptown", "midtown", "downtown")
 SNAKE = re.compile(r"^[a-z][a-z0-9]*(_[a-z0-9]+)*$")
 
 # Keys of the state that hold no card (or only references to cards that lie elsewhere).
-_NOT_ZONES = frozenset(("game", "version", "players", "options", "rng", "outcome", "turn", "attempt", "queue"))
+_NOT_ZONES = frozenset(("game", "version", "players", "options", "rng", "outcome", "turn", "attempt", "queue",
+                        "public"))
 
 
 def cid(kind: str, name: str) -> str:

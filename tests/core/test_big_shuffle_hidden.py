@@ -44,6 +44,7 @@ def _hidden_from(state: dict, viewer) -> set:
     for sh in state["shared"]:
         if sh["agenda"] and not beginner and viewer not in sh["seats"]:
             hidden.add(sh["agenda"])
+    hidden -= set(state["public"])  # back from a discard: public knowledge, wherever it went
     for pile in ("noir", "informants", "changes", "agendas"):
         hidden |= set(state[pile]["deck"])
     for piles in state["city"].values():
@@ -54,11 +55,14 @@ def _hidden_from(state: dict, viewer) -> set:
 def _shuffle_hidden(state: dict, viewer, rng: Rng) -> dict:
     """The same position for `viewer`, with hidden cards moved around."""
     other = copy.deepcopy(state)
-    seats = [i for i, s in enumerate(other["seats"]) if i != viewer and s["hand"]]
+    public = set(other["public"])
+    seats = [i for i, s in enumerate(other["seats"]) if i != viewer and set(s["hand"]) - public]
     if len(seats) >= 2:
         a, b = seats[0], seats[1]
         ha, hb = other["seats"][a]["hand"], other["seats"][b]["hand"]
-        i, j = rng.below(len(ha)), rng.below(len(hb))
+        free_a = [k for k, c in enumerate(ha) if c not in public]  # public cards stay put
+        free_b = [k for k, c in enumerate(hb) if c not in public]
+        i, j = free_a[rng.below(len(free_a))], free_b[rng.below(len(free_b))]
         ha[i], hb[j] = hb[j], ha[i]
     hiders = [i for i, s in enumerate(other["seats"]) if i != viewer and s["agenda"]]
     if hiders and other["agendas"]["deck"]:
@@ -116,3 +120,58 @@ def test_events_show_a_drawn_card_to_its_drawer_only():
                         shown = core.view_events(step.state, [e], viewer)[0]["card"]
                         assert shown == (e["card"] if viewer in owners else {"hidden": True})
         assert drawn >= 20
+
+
+# --- Public knowledge (issue 12) ----------------------------------------------------------------
+def test_cards_returned_from_the_discard_are_public_in_every_view():
+    # "Any discarded card (or cards returned from the discard) ... are public knowledge. Players
+    # can check these at any time": the views show such a card in the hand it went to, to every
+    # seat and to spectators; the state tracks them in `public`
+    from big_shuffle_helpers import edit, game, move, put, step_of
+
+    s = edit(game(3, ["reporter", "femme-fatale", "governor"]))
+    card = s["noir"]["deck"][0]
+    put(s, card, ("noir", "discard"))
+    s["turn"]["step"] = "start"  # (with the discard empty The Reporter's ability was not offered)
+    step = move(step_of(s), player=0, kind="ability", card="character/reporter")  # The Reporter takes it
+    assert card in step.state["seats"][0]["hand"] and step.state["public"] == [card]
+    for viewer in (1, 2, None):
+        hand = core.view(step.state, viewer)["view"]["seats"][0]["hand"]
+        assert hand[0] == card and hand[1:] == [{"hidden": True}] * (len(hand) - 1)
+    core.check_state(step.state)
+
+
+def test_a_public_card_stays_public_when_stolen_and_is_forgotten_once_shuffled_into_the_deck():
+    from big_shuffle_helpers import edit, game, move, put, step_of, to_main
+
+    s = edit(game(3, ["reporter", "femme-fatale", "governor"]))
+    card = s["noir"]["deck"][0]
+    put(s, card, ("noir", "discard"))
+    s["turn"]["step"] = "start"  # (with the discard empty The Reporter's ability was not offered)
+    step = move(step_of(s), player=0, kind="ability", card="character/reporter")
+    s = edit(to_main(step, 0))
+    for c in [c for c in s["seats"][0]["hand"] if c != card]:  # seat 0 holds only the public card
+        put(s, c, ("noir", "deck"), top=False)
+    step = move(step_of(s), player=0, kind="end_turn")
+    step = move(step, player=1, kind="ability", card="character/femme-fatale", target=0)  # she steals it
+    [stolen] = [e for e in step.events if e["type"] == "card_stolen"]
+    assert stolen["card"] == card and stolen["public"] is True
+    assert core.view_events(step.state, [stolen], 2)[0]["card"] == card
+    assert core.view(step.state, 2)["view"]["seats"][1]["hand"][0] == card
+    # a card that leaves the hands is no longer listed: it is seen where it lies
+    s = edit(step)
+    put(s, card, ("noir", "discard"))
+    s["public"] = []
+    core.check_state(s)
+    s["public"] = [card]  # listed but in no hand
+    with pytest.raises(core.InvalidState):
+        core.check_state(s)
+
+
+def test_old_states_without_public_are_refused_as_invalid():
+    from big_shuffle_helpers import edit, game
+
+    s = edit(game(2))
+    del s["public"]
+    with pytest.raises(core.InvalidState):
+        core.check_state(s)

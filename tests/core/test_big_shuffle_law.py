@@ -470,6 +470,18 @@ def test_vigilante_backing_counts_as_hiring_so_the_philanthropist_draws():
     assert resolved(seen)["influence"] == 4  # Governor 3 + Fat Man 0 + Vigilante 1
 
 
+def test_vigilante_backing_is_the_one_hire_of_a_card_that_is_no_goon_and_counts_in_the_influence():
+    """Issue 12 (documented exception): the backing travels as a `hire` of `character/vigilante`
+    and sits in `attempt.goons`; the running total in the views counts it among the goons."""
+    s = _vigilante_position()
+    step = attempt(s, 0, "private-eye", "downtown")
+    step, _ = run(step, until=lambda st: has(st, player=1, kind="hire", card="character/vigilante"))
+    step = move(step, player=1, kind="hire", card="character/vigilante", side="for")
+    assert {"seat": 1, "card": "character/vigilante", "side": "for"} in step.state["attempt"]["goons"]
+    influence = core.view(step.state, 0)["view"]["attempt"]["influence"]
+    assert influence["parts"]["goons"] == 1 and influence["total"] == 4 and influence["needed"] == 0
+
+
 def test_vigilante_backs_a_scene_change_only_once():
     """Card: "This counts as hiring a goon for them; once per scene change." Contract: rule
     `support_once`."""

@@ -132,6 +132,38 @@ def test_characters_are_chosen_in_seat_order_when_not_preassigned():
     assert step.state["turn"]["player"] == 0 and step.state["turn"]["number"] == 1
 
 
+def test_characters_are_chosen_before_the_deal():
+    # issue 12: the rulebook's setup has the characters chosen first, then the noir cards,
+    # informants and agendas dealt; so the chooser sees none of its cards (/new {players: 3, seed: 2})
+    step = core.new_game("big-shuffle", 3, {}, 2)
+    for p, character in enumerate(["character/governor", "character/reporter", "character/mafia-don"]):
+        assert deciders(step) == [p]
+        seen = core.view(step.state, p)["view"]
+        assert all(s["hand"] == [] and s["informant"] is None and s["agenda"] is None for s in seen["seats"])
+        assert all(sh["agenda"] is None for sh in seen["shared"])
+        assert len(step.state["noir"]["deck"]) == 60 and len(step.state["informants"]["deck"]) == 10
+        assert len(step.state["agendas"]["deck"]) == 16
+        assert not any(e["type"] == "cards_dealt" for e in step.events)
+        step = move(step, player=p, kind="choose_character", character=character)
+    # the last choice deals: 5 noir cards, an informant and an agenda each, one between neighbours
+    [dealt] = [e for e in step.events if e["type"] == "cards_dealt"]
+    kinds = [e["type"] for e in step.events]
+    assert kinds.index("character_chosen") < kinds.index("cards_dealt") < kinds.index("turn_started")
+    s = step.state
+    assert [len(seat["hand"]) for seat in s["seats"]][1:] == [5, 5]  # seat 0 has drawn in its first turn
+    assert len(s["noir"]["deck"]) + sum(len(seat["hand"]) for seat in s["seats"]) == 60
+    assert dealt == {"type": "cards_dealt", "hand": 5, "informants": [seat["informant"] for seat in s["seats"]]}
+    assert all(seat["agenda"] for seat in s["seats"]) and all(sh["agenda"] for sh in s["shared"])
+    assert len(s["agendas"]["deck"]) == 16 - 6
+
+
+def test_a_state_with_cards_dealt_before_the_characters_are_chosen_is_refused():
+    s = edit(core.new_game("big-shuffle", 2, {}, 2))
+    s["seats"][1]["hand"].append(s["noir"]["deck"].pop())
+    with pytest.raises(core.InvalidState):
+        core.check_state(s)
+
+
 def test_choosing_out_of_seat_order_is_not_your_turn():
     step = core.new_game("big-shuffle", 3, {}, 1)
     with pytest.raises(core.NotYourTurn):
@@ -588,6 +620,31 @@ def test_a_goon_pass_is_final_for_the_rest_of_the_scene_change():
     assert step.state["attempt"] is None
     assert top(step.state, "who", "uptown") == "scene/private-eye"
     assert set(hand(step, 1)) >= {"noir/thug-3", "noir/thug-4"}
+
+
+def test_the_scene_change_in_progress_shows_its_influence_total_and_parts_beside_the_difficulty():
+    # issue 12: "you need N more", computed by the engine: The Governor 3 WHO, The Bartender 0 WHO,
+    # A Quiet Night 0, against The Private Eye's 4 to move Uptown
+    step = _hiring()
+    parts = {"character": 3, "informants": 0, "loot": 0, "change_card": 0, "goons": 0, "scene_effects": 0,
+             "patrols": 0, "modifier": 0}
+    for viewer in (0, 1, None):
+        seen = core.view(step.state, viewer)["view"]["attempt"]["influence"]
+        assert seen == {"total": 3, "parts": parts, "difficulty": 4, "needed": 1}
+    assert "influence" not in step.state["attempt"]  # derived: in the views, not in the state
+    step = move(step, player=0, kind="hire", card="noir/thug-1", side="for")
+    seen = core.view(step.state, 1)["view"]["attempt"]["influence"]
+    assert seen["parts"]["goons"] == 1 and (seen["total"], seen["needed"]) == (4, 0)
+    step = move(step, player=1, kind="hire", card="noir/thug-3", side="against")
+    seen = core.view(step.state, 0)["view"]["attempt"]["influence"]
+    assert seen["parts"]["goons"] == 0 and (seen["total"], seen["needed"]) == (3, 1)
+
+
+def test_the_hire_prompt_of_ones_own_scene_change_offers_only_for():
+    step = _hiring()
+    assert step.pending[0]["prompt"] == "Seat 0: hire a goon for your own scene change, or pass."
+    step = move(step, player=0, kind="pass")
+    assert step.pending[0]["prompt"] == "Seat 1: hire a goon for or against seat 0, or pass."
 
 
 def test_hiring_ends_when_everyone_has_passed():

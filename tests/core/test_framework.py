@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 import core
 from core.framework.bots import RandomBot, bot_names, get_bot
+from core.framework.game import Game
 from core.framework.rng import Rng
 from shufflers_helpers import contribute, draw, new_state, set_row, stack
 
@@ -74,7 +75,8 @@ def test_apply_bumps_the_version_by_one():
 
 def test_step_as_dict_has_the_four_fields():
     step = core.new_game("shufflers", 1, seed=1)
-    assert step.as_dict() == {"state": step.state, "pending": step.pending, "events": step.events, "outcome": None}
+    labelled = [{**d, "labels": core.view(step.state, d["player"])["pending"][0]["labels"]} for d in step.pending]
+    assert step.as_dict() == {"state": step.state, "pending": labelled, "events": step.events, "outcome": None}
 
 
 def test_decisions_is_the_pending_of_the_step():
@@ -232,7 +234,8 @@ def test_view_hides_deck_order_and_rng_keeps_counts():
             assert shown["discard"] == pile["discard"]
         assert "rng" not in seen["view"] and state["rng"].encode() not in dumps(seen)
         assert seen["outcome"] is None
-        assert seen["pending"] == [d for d in core.decisions(state) if d["player"] == seat]
+        assert [{k: v for k, v in d.items() if k != "labels"} for d in seen["pending"]] == \
+            [d for d in core.decisions(state) if d["player"] == seat]
 
 
 @settings(max_examples=60, deadline=None)
@@ -382,3 +385,24 @@ def test_collaborative_contribution_from_another_seat_is_not_your_turn():
     assert [d["player"] for d in step.pending] == [0]
     with pytest.raises(core.NotYourTurn):
         core.apply(step.state, contribute(1, "8D#0"))
+
+
+# --- Canonical moves (issue 12) ---------------------------------------------------------------------
+@pytest.mark.parametrize("game_id", [g.id for g in core.all_games()])
+@pytest.mark.parametrize("junk", [None, [], "pay", 3, {"kind": "pay"}, {"player": 0, "kind": "pay", "cards": [1, {}]},
+                                  {"player": 0, "kind": "pay", "cards": "4D2D"},
+                                  {"player": 0, "kind": "play_biz", "card": ["B01"]}, {"kind": {"a": 1}}])
+def test_a_move_is_put_in_canonical_form_without_ever_failing_on_junk(game_id, junk):
+    # Game.canonical_move runs before the legality check on whatever a client sent: junk still
+    # gets its refusal (invalid_move, not_your_turn or illegal_move), never another error
+    game = core.get_game(game_id)
+    state = core.new_game(game_id, game.min_players, seed=1).state
+    game.canonical_move(state, junk)
+    with pytest.raises((core.InvalidMove, core.NotYourTurn, core.IllegalMove)):
+        core.apply(state, junk)
+
+
+def test_the_default_canonical_form_is_the_move_itself():
+    move = {"player": 0, "kind": "draw"}
+    assert core.get_game("shufflers").canonical_move(None, move) is move
+    assert Game().canonical_move(None, move) is move

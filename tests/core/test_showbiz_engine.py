@@ -33,7 +33,8 @@ def random_game(players: int, seed: int, bot: str | None = None):
     """Every Step of a game: random play, or `bot` in every seat (it sees its seat's view only)."""
     rng = Rng.from_seed(f"showbiz:{seed}")
     chosen = get_bot(GAME, bot) if bot else None
-    steps = [core.new_game("showbiz-shuffle", players, seed=seed)]
+    # bots may never play another Bod (the rules allow it): the simulation guard stops them
+    steps = [core.new_game("showbiz-shuffle", players, {"stall_rounds": 2} if bot else None, seed=seed)]
     while steps[-1].outcome is None:
         step = steps[-1]
         if chosen:
@@ -116,9 +117,10 @@ def _broken(change) -> dict:
     lambda s: s["cattle_call"].pop(),  # a short Cattle Call, nothing taken
     lambda s: s["seats"][1]["completed"].append({"genre": "noir", "points": 3}),
     lambda s: s.update(outcome={"winners": [0], "scores": {"0": 0, "1": 0}, "reason": "end_game"}),
-    lambda s: s.update(idle_turns=4),
+    lambda s: s.update(idle_turns=-1),
+    lambda s: s.update(options={"stall_rounds": 2}, idle_turns=4),  # the guard would have ended it
 ], ids=["doubled", "missing", "foreign", "wrong-deck", "unknown-field", "missing-field", "turn", "played",
-        "final-turns", "short-hand", "short-cattle-call", "genre", "outcome", "idle"])
+        "final-turns", "short-hand", "short-cattle-call", "genre", "outcome", "idle", "idle-over-guard"])
 def test_inconsistent_states_are_refused(change):
     with pytest.raises(core.InvalidState):
         core.check_state(_broken(change))
@@ -324,3 +326,12 @@ def test_every_play_is_listed_or_refused_by_a_named_rule(players):
                 assert (move in listed) == (why is None), (move, why)
                 checked += 1
     assert checked > 1000
+
+
+def test_a_state_saved_before_the_stall_rounds_option_is_refused():
+    # issue 12: `options` is in normal form, `{"stall_rounds": 0}`; a state with `{}` is invalid
+    s = new_state(2, seed=3)
+    assert s["options"] == {"stall_rounds": 0}
+    s["options"] = {}
+    with pytest.raises(core.InvalidState):
+        core.check_state(s)

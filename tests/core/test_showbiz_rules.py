@@ -16,6 +16,7 @@ from showbiz_helpers import (
     biz, cast, end_turn, leave_in_deck, of_type, options, play, put_movie, ready, refused, set_biz,
     set_cattle_call, set_hand, shake_up, short_hand, stack, stack_biz, start, step_of,
 )
+from showbiz_helpers import GAME
 from showbiz_helpers import new_state as fresh
 
 # Action: Errol Flinn (Star 6), Kathryn Bigelot (Director 6), Ward Bondo (Support 4), Gabby
@@ -226,6 +227,19 @@ def test_biz_modifier_counts_when_the_movie_is_scored():
     step, events = play(finish(held=["B01"]), biz(0, "B01", 0, 0), cast(0, "A21", "hand", 0))
     assert completed(events)["points"] == 28 + 4  # Special Effects +4
     assert completed(events)["biz"] == ["B01"]
+
+
+def test_a_biz_card_on_a_movie_may_leave_out_its_bod():
+    # issue 12: `play_biz` on a movie may omit `"bod": null`; the listed option keeps it
+    listed = biz(0, "B01", 0, 0)
+    assert listed in options(step_of(finish(held=["B01"])))
+    short = {k: v for k, v in listed.items() if k != "bod"}
+    step, events = play(finish(held=["B01"]), short, cast(0, "A21", "hand", 0))
+    assert completed(events)["points"] == 28 + 4
+    assert of_type(events, "biz_played")[0]["bod"] is None
+    # on a Bod the Bod is needed: a card meant for a Bod names it
+    s = position(held=["B21"], movies=[movie(1, 0, "drama", ["S06", "D05"])])
+    refused(s, {"player": 0, "kind": "play_biz", "card": "B21", "seat": 1, "movie": 0})
 
 
 def test_biz_cards_may_be_played_on_a_rivals_movie_or_bod():
@@ -534,14 +548,25 @@ def test_no_cards_are_drawn_in_the_end_game_but_play_goes_on():
 
 
 def test_unfinished_movies_subtract_every_bod_and_dollar_biz_card():
-    # Errol Flinn 6 and Kathryn Bigelot 6; Hit Soundtrack ($1) on the movie, Personal Trainer ($1)
-    # on Errol Flinn; Won an Oscar on Kathryn Bigelot has no $: it costs nothing
+    # Errol Flinn 6 and Kathryn Bigelot 6; Hit Soundtrack ($1, +2) on the movie, Personal Trainer
+    # ($1, +2) on Errol Flinn; Won an Oscar on Kathryn Bigelot has no $: it costs nothing
     s = end_game(movies=[movie(0, 0, "action", ["S10", "D07"], ("B05",), {"S10": ["B12"], "D07": ["B17"]})],
                  hand=["A10", "A21", "S13", "S03", "D03"])
     s["seats"][0]["completed"] = [{"genre": "drama", "points": 20}]
     step = core.apply(ready(s), end_turn(0))
-    assert of_type(step, "movie_unfinished") == [{"type": "movie_unfinished", "player": 0, "movie": 0, "penalty": 14}]
-    assert step.outcome["scores"] == {"0": 20 - 14, "1": 0}
+    assert of_type(step, "movie_unfinished") == [{"type": "movie_unfinished", "player": 0, "movie": 0, "penalty": 16}]
+    assert step.outcome["scores"] == {"0": 20 - 16, "1": 0}
+
+
+@pytest.mark.parametrize("card, cost, plus", [("B05", 1, 2), ("B07", 3, 5), ("B08", 1, 3), ("B01", 2, 4)])
+def test_a_dollar_biz_card_on_an_unfinished_movie_costs_its_plus_not_its_dollar_signs(card, cost, plus):
+    # "Plusses from Biz cards with dollar signs ... must also be deducted ... if the movie is not
+    # completed": Hit Soundtrack ($1 and +2) costs 2 (issue 12)
+    assert (BIZ[card]["cost"], BIZ[card]["effects"][0]["amount"]) == (cost, plus)
+    s = end_game(movies=[movie(0, 0, "action", ["S10"], (card,))], hand=["A10", "A21", "S13", "S03", "D03"])
+    step = core.apply(ready(s), end_turn(0))
+    assert of_type(step, "movie_unfinished")[0]["penalty"] == VALUE["S10"] + plus
+    assert step.outcome["scores"]["0"] == -(VALUE["S10"] + plus)
 
 
 def test_out_of_genre_and_upstaged_bods_still_count_against_an_unfinished_movie():
@@ -589,8 +614,24 @@ def test_bod_deck_running_out_while_filling_a_hand_starts_the_end_game():
     assert step.state["final_turns"] == 2 and of_type(events, "end_game_started")[0]["player"] == 0
 
 
-def test_two_whole_rounds_without_a_bod_played_end_the_game():
-    step = step_of(position())
+def test_the_game_ends_only_with_the_last_bod_not_after_rounds_without_a_bod_played():
+    # issue 12: the rules' only end trigger is drawing the last Bod; playing nothing, or a Studio
+    # Shake-up (a whole, legal turn), never ends the game. Seed 21, two players, four Shake-ups.
+    step = core.new_game(GAME, 2, seed=21)
+    assert step.state["options"] == {"stall_rounds": 0}
+    for p in (0, 1, 0, 1):
+        step = core.apply(core.apply(step.state, shake_up(p)).state, end_turn(p))
+    for p in (0, 1) * 5:
+        step = core.apply(step.state, end_turn(p))
+    assert step.outcome is None and step.state["bod_deck"] and step.state["idle_turns"] == 14
+    a_turn(step, 0)
+
+
+def test_the_stall_rounds_option_ends_a_game_without_bods_played():
+    # a simulation guard, off by default: `stall_rounds` whole rounds without a Bod played end the game
+    s = position()
+    s["options"] = {"stall_rounds": 2}
+    step = step_of(s)
     for p in (0, 1, 0):
         step = core.apply(step.state, end_turn(p))
         assert step.outcome is None
@@ -605,6 +646,12 @@ def test_a_bod_played_resets_the_count_of_idle_turns():
     starter = next(o for o in options(step) if o["kind"] == "start_movie")  # the Cattle Call has Stars
     step, _ = play(step.state, starter, end_turn(1))
     assert step.state["idle_turns"] == 0 and step.outcome is None
+
+
+@pytest.mark.parametrize("rounds", [-1, 101, True, "2"])
+def test_the_stall_rounds_option_is_a_small_integer(rounds):
+    with pytest.raises(core.InvalidOptions):
+        core.new_game(GAME, 2, {"stall_rounds": rounds}, seed=1)
 
 
 # ==================================================================================================
@@ -673,7 +720,7 @@ def test_clarification_dollar_biz_cards_deduct_only_in_unfinished_movies():
     step, events = play(finish(held=["B07"]), biz(0, "B07", 0, 0), cast(0, "A21", "hand", 0))
     assert completed(events)["points"] == 28 + 5  # Marketing Blitz ($3, +5), finished: no cost
     s = end_game(hand=ALMOST_HAND, movies=[movie(0, 0, "action", ALMOST, ("B07",))])
-    assert core.apply(s, end_turn(0)).outcome["scores"]["0"] == -(6 + 6 + 7 + 4 + 3)
+    assert core.apply(s, end_turn(0)).outcome["scores"]["0"] == -(6 + 6 + 7 + 4 + 5)  # its plus, 5
 
 
 def test_clarification_biz_modifiers_stay_with_what_they_were_played_on_until_scored():

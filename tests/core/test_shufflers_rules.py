@@ -7,6 +7,8 @@ are the rulebook's own where it gives them.
 
 from itertools import combinations
 
+import json
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -175,6 +177,26 @@ def test_six_of_clubs_without_six_of_diamonds_pays_four_and_two():
     assert step.state["seats"][0]["ammo"] == ["AD", "3D", "5D", "7D", "8D", "9D", "10D"]
     assert step.state["seats"][0]["ammo_discard"] == ["6D", "4D", "2D"]
     draw_decision(step)
+
+
+def test_a_payment_may_name_its_cards_in_any_order():
+    # issue 12: a payment is a set of cards; the listed option has them highest first, and the
+    # same cards in any other order are that option (a frontend builds the move from clicks)
+    s = new_state()
+    already_drawn(s, ["6S"])
+    set_row(s, 0, "ammo", without(AMMO, "6D"))
+    stack(s, ["6C"])
+    step = core.apply(ready(s), draw(0))
+    assert pay(0, "4D", "2D") in step.pending[0]["options"] and pay(0, "2D", "4D") not in step.pending[0]["options"]
+    listed = core.apply(step.state, pay(0, "4D", "2D"))
+    clicked = core.apply(step.state, pay(0, "2D", "4D"))
+    assert clicked.state == listed.state and clicked.events == listed.events
+    both = core.apply(step.state, pay(0, "AD", "3D", "2D"))
+    assert of_type(both, "paid")[0]["cards"] == ["3D", "2D", "AD"]
+    # still a set of the listed cards: a duplicate or another set is refused
+    for wrong in (pay(0, "2D", "2D", "4D"), pay(0, "2D", "3D"), pay(0, "4D", "2D", "AD")):
+        with pytest.raises(core.IllegalMove):
+            core.apply(step.state, wrong)
 
 
 def test_player_chooses_among_exact_combinations():
@@ -656,10 +678,29 @@ def test_first_to_the_boat_wins():
     stack(s, ["X1", "5C"], pile=1)
     step, _ = play(ready(s), draw(0), draw(1), draw(0))
     assert step.outcome == {"winners": [0], "scores": {"0": 110, "1": 110}, "reason": "escaped"}
-    assert [x["status"] for x in step.state["seats"]] == ["escaped", "alive"]
+    assert [x["status"] for x in step.state["seats"]] == ["escaped", "left_behind"]
     assert step.pending == []
     with pytest.raises(core.GameOver):
         core.apply(step.state, draw(1))
+
+
+def test_competitive_losers_still_living_are_left_behind_when_the_game_ends():
+    # issue 12: at the end nobody is still "alive": the winner escaped, the dead stay dead, and
+    # whoever lives on without reaching the boat is "left_behind"
+    s = _competitive(3)
+    set_row(s, 1, "ammo", [])
+    set_row(s, 1, "health", ["AH"])
+    stack(s, ["X1", "X2"], pile=0)
+    stack(s, ["5C"], pile=1)
+    stack(s, ["2S"], pile=2)
+    step, _ = play(ready(s), draw(0), draw(1), draw(2), draw(0))
+    assert step.outcome["winners"] == [0]
+    assert [x["status"] for x in step.state["seats"]] == ["escaped", "dead", "left_behind"]
+    core.check_state(step.state)
+    broken = json.loads(json.dumps(step.state))
+    broken["seats"][2]["status"] = "alive"
+    with pytest.raises(core.InvalidState):
+        core.check_state(broken)
 
 
 def test_competitive_everyone_dead_nobody_wins():

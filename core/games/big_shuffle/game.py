@@ -29,7 +29,7 @@ LOOT_LIMIT = 3
 STEPS = ("character", "start", "draw", "main", "end")
 STATE_FIELDS = frozenset(FRAMEWORK_FIELDS + (
     "seats", "shared", "characters", "agendas", "noir", "informants", "changes", "city",
-    "removed", "played", "turn", "attempt", "queue"))
+    "removed", "played", "turn", "attempt", "queue", "public"))
 LAW_FIELDS = STATE_FIELDS | {"patrols", "protected"}  # with The Law
 
 
@@ -49,7 +49,8 @@ _PROMPT_TEXTS = {
     "choose_drawer": "Seat {seat}: Neighborhood Watch: choose a character (yourself too) to draw a noir card.",
 }
 PROMPTS = {kind: [text.format(seat=seat) for seat in range(8)] for kind, text in _PROMPT_TEXTS.items()}
-HIRE_PROMPTS = [[f"Seat {q}: hire a goon for or against seat {p}, or pass." for p in range(8)] for q in range(8)]
+HIRE_PROMPTS = [[f"Seat {q}: hire a goon for your own scene change, or pass." if p == q else
+                  f"Seat {q}: hire a goon for or against seat {p}, or pass." for p in range(8)] for q in range(8)]
 
 
 class BigShuffle(Game):
@@ -98,6 +99,11 @@ class BigShuffle(Game):
             out["characters"] = list(raw)
         return out
 
+    def labels(self, seen: dict, decision: dict) -> list[str]:
+        from . import labels  # the options in words (labels.py)
+
+        return labels.labels(seen, decision)
+
     def cards(self) -> list[dict]:
         return CATALOG
 
@@ -112,19 +118,17 @@ class BigShuffle(Game):
                 city[t] = {"uptown": [deck[0]], "midtown": deck[2:], "downtown": [deck[1]]}
             else:
                 city[t] = {"uptown": [], "midtown": deck + [TITLES[t]], "downtown": []}
+        # The decks are shuffled now and dealt from once the last character is chosen ("The first
+        # player chooses a character ..." comes first in the rulebook's setup), so nobody sees a
+        # card before choosing; with preassigned characters the deal follows at once.
         noir = rng.shuffle(deal.noir)
         informants = rng.shuffle(deal.informants)
         agendas = rng.shuffle(deal.agendas)
-        seats = []
-        for _ in range(players):
-            hand, noir = noir[-5:], noir[:-5]
-            seats.append({"character": None, "hand": hand[::-1], "informant": informants.pop(),
-                          "loot": [], "agenda": agendas.pop(), "score": 0})
-        pairs = [[0, 1]] if players == 2 else [[i, (i + 1) % players] for i in range(players)]
-        shared = [{"seats": pair, "agenda": agendas.pop()} for pair in pairs]
         preset = options["characters"]
-        for seat, character in zip(seats, preset):
-            seat["character"] = character
+        seats = [{"character": preset[i] if preset else None, "hand": [], "informant": None,
+                  "loot": [], "agenda": None, "score": 0} for i in range(players)]
+        pairs = [[0, 1]] if players == 2 else [[i, (i + 1) % players] for i in range(players)]
+        shared = [{"seats": pair, "agenda": None} for pair in pairs]
         state = {
             "seats": seats,
             "shared": shared,
@@ -139,6 +143,7 @@ class BigShuffle(Game):
             "turn": _new_turn(0, 1, "start" if preset else "character"),
             "attempt": None,
             "queue": [],
+            "public": [],
             "outcome": None,
         }
         if options["expansions"]:
@@ -149,6 +154,7 @@ class BigShuffle(Game):
         state["players"] = players
         state[OWNED] = None  # a new state: every part is this function's own
         if preset:
+            _deal(state, events)
             _run(state, rng, events)
         for k in ("options", "players", OWNED):
             del state[k]
@@ -197,6 +203,10 @@ class BigShuffle(Game):
         abilities = _run(state, rng, events, checked)
         if rng.rng is not None:
             state["rng"] = rng.rng.dump()
+        if state["public"]:  # a public card that left the hands is seen where it lies now
+            in_hands = {c for seat in state["seats"] for c in seat["hand"]}
+            if not in_hands.issuperset(state["public"]):
+                state["public"] = [c for c in state["public"] if c in in_hands]
         del state[OWNED]
         return events, (None if abilities is None else _start_of_turn(state["turn"]["player"], abilities))
 
@@ -204,8 +214,9 @@ class BigShuffle(Game):
     def view(self, state: dict, player: int | None) -> dict:
         seen = dict(state)
         beginner = state["options"]["mode"] == "beginner"
+        public = state["public"]
         seen["seats"] = [
-            {**s, "hand": s["hand"] if i == player else [HIDDEN] * len(s["hand"]),
+            {**s, "hand": s["hand"] if i == player else _redacted_hand(s["hand"], public),
              "agenda": s["agenda"] if i == player or s["agenda"] is None else HIDDEN}
             for i, s in enumerate(state["seats"])]
         seen["shared"] = [
@@ -217,6 +228,9 @@ class BigShuffle(Game):
         # Public: Uptown and Downtown, the active scene and the one directly below it.
         seen["city"] = {t: {**piles, "midtown": [HIDDEN] * max(0, len(piles["midtown"]) - 2) + piles["midtown"][-2:]}
                         for t, piles in state["city"].items()}
+        a = state["attempt"]
+        if a is not None:  # the running total, computed here so that no client re-implements it
+            seen["attempt"] = {**a, "influence": _influence_view(state, a)}
         return seen
 
     def view_event(self, event: dict, player: int | None) -> dict:
@@ -224,7 +238,7 @@ class BigShuffle(Game):
         kind = event["type"]
         if kind == "card_drawn" and event["from"] == "deck":
             seen_by = (event["player"],)
-        elif kind == "card_stolen":
+        elif kind == "card_stolen" and not event["public"]:
             seen_by = (event["player"], event["target"])
         elif kind == "deck_searched":
             seen_by = (event["player"],)
@@ -245,6 +259,15 @@ class BigShuffle(Game):
 
 
 # --- Small helpers ---------------------------------------------------------------------
+def _redacted_hand(hand: list, public: list) -> list:
+    """Another seat's hand: the cards the rules made public (they came back from a discard),
+    then a placeholder for each of the others (so their order tells nothing)."""
+    if not public:
+        return [HIDDEN] * len(hand)
+    shown = [c for c in hand if c in public]
+    return shown + [HIDDEN] * (len(hand) - len(shown))
+
+
 class _LazyRng:
     """The state's RNG, loaded the first time a move draws, shuffles or picks at random."""
 
@@ -287,7 +310,7 @@ def _pile_copy(d: dict) -> dict:
 
 _COPIERS = {
     "noir": _pile_copy, "informants": _pile_copy, "changes": _pile_copy, "agendas": _pile_copy,
-    "removed": list.copy, "played": list.copy, "characters": list.copy,
+    "removed": list.copy, "played": list.copy, "characters": list.copy, "public": list.copy,
     "shared": lambda shared: [dict(sh) for sh in shared],
     "patrols": dict.copy, "protected": list.copy,  # The Law (the protections are replaced, never changed)
 }
@@ -559,6 +582,8 @@ def _take(state: dict, rng: Rng, pile: str, events: list) -> str | None:
             return None
         deck["deck"] = rng.shuffle(deck["discard"])
         deck["discard"] = []
+        if pile == "noir" and state["public"]:  # shuffled face down: where each is, nobody knows
+            state["public"] = [c for c in state["public"] if c not in deck["deck"]]
         events.append({"type": "deck_reshuffled", "deck": pile})
     return deck["deck"].pop()
 
@@ -566,6 +591,7 @@ def _take(state: dict, rng: Rng, pile: str, events: list) -> str | None:
 def _draw_one(state: dict, rng: Rng, p: int, source: str, events: list) -> None:
     if source == "discard":
         card = _own(state, "noir")["discard"].pop()
+        _own(state, "public").append(card)  # "cards returned from the discard" are public knowledge
         events.append({"type": "card_drawn", "player": p, "from": "discard", "card": card})
     else:
         card = _take(state, rng, "noir", events)
@@ -762,6 +788,7 @@ def _effect(state: dict, rng: Rng, task: dict, events: list) -> None:
         if state["noir"]["discard"]:
             card = _own(state, "noir")["discard"].pop()
             _seat(state, p)["hand"].append(card)
+            _own(state, "public").append(card)  # returned from the discard: public knowledge
             events.append({"type": "card_taken", "player": p, "card": card, "from": "discard"})
     elif verb in ("replace_informant", "kill_informant"):
         target = p if verb == "replace_informant" else task["target"]
@@ -778,7 +805,8 @@ def _effect(state: dict, rng: Rng, task: dict, events: list) -> None:
         if hand:
             card = hand.pop(rng.below(len(hand)))
             _seat(state, p)["hand"].append(card)
-            events.append({"type": "card_stolen", "player": p, "target": task["target"], "card": card})
+            events.append({"type": "card_stolen", "player": p, "target": task["target"], "card": card,
+                           "public": card in state["public"]})  # a public card stays public
     elif verb == "search":
         noir = _own(state, "noir")
         found = next((c for c in reversed(noir["deck"]) if TYPE[c] == task["card_type"]), None)
@@ -1170,25 +1198,52 @@ def _move_pass(state, rng, move, events):
 
 def _influence(state: dict, a: dict) -> int:
     """D. The modified influence: influence of the scene's type plus every modifier."""
+    return sum(_influence_parts(state, a).values())
+
+
+def _influence_parts(state: dict, a: dict) -> dict:
+    """The modified influence of scene change `a`, part by part, as it stands now (goon values
+    and The Vice Squad's hand count are those of this moment; success takes them when it is
+    determined)."""
     p, t = a["player"], a["type"]
     seat = state["seats"][p]
-    total = CARD[seat["character"]]["influence"][t]
     patrols = [e for _, e in _patrol_effects(state, a, "patrol")] if "patrols" in state else ()
-    if seat["informant"] is not None and not any(e["do"] == "no_informant" for e in patrols):
-        total += CARD[seat["informant"]]["modifiers"][t]
+    informant = seat["informant"]
+    informants = 0
+    if informant is not None and not any(e["do"] == "no_informant" for e in patrols):
+        informants = CARD[informant]["modifiers"][t]
     hand = len(seat["hand"])  # The Vice Squad counts it now, when success is determined
-    total += sum(e["amount"] for e in patrols if e["do"] == "influence" and hand <= e.get("max_hand", hand))
     own, scene = _own_statics(state, p), _scene_statics(state, p)
-    total += sum(e["amount"] for e in own + scene if e["do"] == "influence" and e["type"] in (t, "any"))
-    total += CARD[a["change"]]["modifier"] + a["modifier"]
+
+    def of_type(statics):
+        return sum(e["amount"] for e in statics if e["do"] == "influence" and e["type"] in (t, "any"))
+
+    from_informant = of_type(effects(informant, "static")) if informant is not None else 0
     own_bonus, scene_bonus = _total(own, "goon_bonus"), _total(scene, "goon_bonus")
     soften = _total(own + scene, "soften_against")
+    goons = 0
     for g in a["goons"]:
         if g["side"] == "for":
-            total += FOR[g["card"]] + scene_bonus + (own_bonus if g["seat"] == p else 0)
+            goons += FOR[g["card"]] + scene_bonus + (own_bonus if g["seat"] == p else 0)
         else:
-            total += min(0, AGAINST[g["card"]] + soften)
-    return total
+            goons += min(0, AGAINST[g["card"]] + soften)
+    return {
+        "character": CARD[seat["character"]]["influence"][t],
+        "informants": informants + from_informant,
+        "loot": of_type(own) - from_informant,
+        "change_card": CARD[a["change"]]["modifier"] if a["change"] is not None else 0,
+        "goons": goons,
+        "scene_effects": of_type(scene),
+        "patrols": sum(e["amount"] for e in patrols if e["do"] == "influence" and hand <= e.get("max_hand", hand)),
+        "modifier": a["modifier"],
+    }
+
+
+def _influence_view(state: dict, a: dict) -> dict:
+    """What a frontend shows beside the difficulty: the running total and its parts."""
+    parts = _influence_parts(state, a)
+    total = sum(parts.values())
+    return {"total": total, "parts": parts, "difficulty": a["difficulty"], "needed": max(0, a["difficulty"] - total)}
 
 
 def _determine_success(state: dict, rng: Rng, events: list) -> None:
@@ -1255,7 +1310,7 @@ def _move_resolve(state, rng, move, events):
     _push(state, [chosen] + _order(state, move["player"], rest))
 
 
-# --- Setup: characters chosen in seat order --------------------------------------------------------
+# --- Setup: characters chosen in seat order, then the deal -------------------------------------------
 def _move_choose_character(state, rng, move, events):
     p, character = move["player"], move["character"]
     _seat(state, p)["character"] = character
@@ -1264,8 +1319,24 @@ def _move_choose_character(state, rng, move, events):
     if p + 1 < state["players"]:
         state["turn"]["player"] = p + 1
     else:
+        _deal(state, events)
         state["turn"] = _new_turn(0, 1, "start")
         events.append({"type": "turn_started", "player": 0, "number": 1})
+
+
+def _deal(state: dict, events: list) -> None:
+    """Deal from the decks shuffled at setup: 5 noir cards and 1 informant to each character,
+    1 agenda face down to each, then 1 between each pair of neighbours."""
+    noir, informants, agendas = _own(state, "noir"), _own(state, "informants"), _own(state, "agendas")
+    for p in range(state["players"]):
+        seat = _seat(state, p)
+        seat["hand"], noir["deck"] = noir["deck"][-5:][::-1], noir["deck"][:-5]
+        seat["informant"] = informants["deck"].pop()
+        seat["agenda"] = agendas["deck"].pop()
+    for sh in _own(state, "shared"):
+        sh["agenda"] = agendas["deck"].pop()
+    events.append({"type": "cards_dealt", "hand": 5,
+                   "informants": [s["informant"] for s in state["seats"]]})
 
 
 # --- Expert mode: Cement Shoes and Brass Tax ----------------------------------------------------------
@@ -1582,8 +1653,17 @@ def _check(state: dict) -> None:
     if len(seen) != len(ids) or set(seen) != ids:
         dup = sorted({c for c in seen if seen.count(c) > 1})
         raise _bad(f"Every card must be in exactly one place: {'twice: ' + dup[0] if dup else 'some are missing'}.")
+    _check_public(state)
     _check_turn(state, characters_set)
     _check_queue(state)
+
+
+def _check_public(state: dict) -> None:
+    """`public`: cards in hands that the rules made public, each once."""
+    public = _card_list(state["public"], "public", _NOIR_TYPES)
+    in_hands = {c for seat in state["seats"] for c in seat["hand"]}
+    if len(set(public)) != len(public) or not in_hands.issuperset(public):
+        raise _bad("'public' lists cards in the hands that the rules made public, each once.", "public")
 
 
 def _check_law(state: dict, seen: list, slot) -> None:
@@ -1696,6 +1776,10 @@ def _check_turn(state: dict, characters_set: bool) -> None:
         raise _bad("Characters are chosen before the first turn, and only then.", "turn.step")
     if step == "character" and any(s["character"] is None for s in state["seats"][:turn["player"]]):
         raise _bad("Characters are chosen in seat order.", "turn.player")
+    if step == "character" and (any(s["hand"] or s["informant"] or s["agenda"] or s["loot"] or s["score"]
+                                    for s in state["seats"]) or any(sh["agenda"] for sh in state["shared"])
+                                or state["noir"]["discard"] or state["informants"]["discard"]):
+        raise _bad("Nothing is dealt before every character is chosen.", "seats")
     if state["attempt"] is not None and step != "main":
         raise _bad("A scene change happens in the main step of a turn.", "turn.step")
     if state["options"]["mode"] != "expert" and step != "character" and _wins(state, turn["player"]):

@@ -18,7 +18,7 @@ best option, ends the turn when nothing is worth playing, and shakes up a hopele
 
 from itertools import combinations
 
-from .cards import COST, DRAW_BIZ, GENRES_OF, MODIFY, NEEDS_DELTA, TYPES, VALUE
+from .cards import DRAW_BIZ, GENRES_OF, MODIFY, NEEDS_DELTA, PAID, TYPES, VALUE
 from .movies import cast_refusal, contribution, is_complete, join, penalty, points, with_biz
 
 PROGRESS = 1.5  # a Bod into a movie: worth a little beyond its points, the movie is nearer done
@@ -143,17 +143,17 @@ class _Judge:
         done = is_complete(after)
         if mine:
             value = gain + (points(after) + FINISH if done else 0.0)
-            if not done and COST[card]:
-                value -= COST[card] * (1.0 if self.final else 0.4)
+            if not done and PAID[card]:
+                value -= PAID[card] * (1.0 if self.final else 0.4)
             if self.final and not done:
                 value = min(value, 0.0) - 0.5  # nothing more can happen to it but its cost
         else:
             value = -gain * RIVAL + 0.01 * self.standing[owner]  # rather the leader's movie
             if done:
                 value -= (points(after) + FINISH) * RIVAL  # finishing a rival's movie for them
-            elif COST[card]:
-                value += COST[card] * (1.0 if self.final else 0.3) * RIVAL
-            if self.final and not done and not COST[card]:
+            elif PAID[card]:
+                value += PAID[card] * (1.0 if self.final else 0.3) * RIVAL
+            if self.final and not done and not PAID[card]:
                 value = min(value, 0.0)  # their turn may not come again to finish it
         return value + DRAW_BIZ.get(card, 0) * 1.0
 

@@ -57,6 +57,8 @@ PARTNERS: dict[str, tuple[tuple[frozenset, int], ...]] = {
     for c in BODS if _effects(c, "partner")}
 MODIFY: dict[str, int] = {c["id"]: sum(e["amount"] for e in _effects(c, "modify"))
                           for c in BIZ_CARDS if _effects(c, "modify")}
+# What a Biz card costs on an unfinished movie: the plus of a card with dollar signs (0 without).
+PAID: dict[str, int] = {c["id"]: max(0, MODIFY.get(c["id"], 0)) if c["cost"] else 0 for c in BIZ_CARDS}
 UPSTAGE: frozenset = frozenset(c["id"] for c in BIZ_CARDS if _effects(c, "upstage"))
 NEEDS_DELTA: dict[str, tuple[tuple[str, int], ...]] = {
     c["id"]: tuple((e["type"], e["delta"]) for e in _effects(c, "needs"))

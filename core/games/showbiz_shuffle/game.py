@@ -16,7 +16,8 @@ Every change replaces a list or a dict rather than editing it in place: `play` w
     ('turn', {'player': 0, 'kind': 'end_turn'})
 """
 
-from core.framework.game import Game, decision
+from core.framework.errors import InvalidOptions
+from core.framework.game import Game, Option, decision
 from core.framework.rng import Rng
 
 from . import integrity, refusals
@@ -29,7 +30,8 @@ HAND_SIZE = 5  # "draw until he/she has 5 Bod cards"
 CATTLE_CALL_SIZE = 5
 MOVIE_SLOTS = 2  # "Players may have up to two movies in production at a time."
 ALLOWANCE = {"cattle_call": 1, "hand": 2, "biz": 1}  # per turn
-STALL_ROUNDS = 2  # whole rounds without a Bod played that end the game (house rule)
+MAX_STALL_ROUNDS = 100  # the largest `stall_rounds` option
+IDLE_LIMIT = 2**53 - 1  # `idle_turns` stops counting there (JSON-safe)
 NOTHING_PLAYED = {"cattle_call": 0, "hand": 0, "biz": 0, "shake_up": False}
 
 
@@ -46,7 +48,30 @@ class ShowbizShuffle(Game):
                 "with Biz cards, and score each movie as it completes. When the last Bod is drawn, "
                 "everyone has one final turn; unfinished movies count against their studio."
             ),
+            options=(
+                Option("stall_rounds", "integer", 0,
+                       "A simulation guard, not a rule: end the game (reason `stalled`, scored as the end "
+                       "game) after this many whole rounds in a row without a Bod played. 0 (the default): "
+                       "off, the game ends only as the rules say, when the last Bod is drawn. For bot "
+                       f"tables and simulations that must stop; 0 to {MAX_STALL_ROUNDS}."),
+            ),
         )
+
+    def check_options(self, options: dict, players: int) -> None:
+        if not 0 <= options["stall_rounds"] <= MAX_STALL_ROUNDS:
+            raise InvalidOptions(f"Option 'stall_rounds' must be from 0 (off) to {MAX_STALL_ROUNDS}.",
+                                 {"stall_rounds": ["out of range"]})
+
+    def canonical_move(self, state: dict, move):
+        """`play_biz` on a movie may leave out `"bod": null`."""
+        if type(move) is dict and move.get("kind") == "play_biz" and "bod" not in move:
+            return {**move, "bod": None}
+        return move
+
+    def labels(self, seen: dict, decision: dict) -> list[str]:
+        from . import labels  # the options in words (labels.py)
+
+        return labels.labels(seen, decision)
 
     def cards(self) -> list[dict]:
         return catalog()
@@ -236,10 +261,11 @@ def _end_turn(state: dict, events: list) -> None:
         if state["final_turns"] == 0:
             _finish(state, "end_game", events)
             return
-    # House rule: the deck only shrinks when Bods are played, so two whole rounds without one
-    # end the game (players who would rather not play could otherwise stall it for ever).
-    state["idle_turns"] = 0 if played["hand"] or played["cattle_call"] else state["idle_turns"] + 1
-    if state["idle_turns"] == STALL_ROUNDS * state["players"]:
+    # The option `stall_rounds` (off by default; a guard for simulations, not a rule): that many
+    # whole rounds without a Bod played end the game. The rules end it only with the last Bod.
+    state["idle_turns"] = 0 if played["hand"] or played["cattle_call"] else min(state["idle_turns"] + 1, IDLE_LIMIT)
+    rounds = state["options"]["stall_rounds"]
+    if rounds and state["idle_turns"] == rounds * state["players"]:
         _finish(state, "stalled", events)
         return
     _start_turn(state, (p + 1) % state["players"], events)

@@ -139,7 +139,7 @@ def _check_movie(movie, deck: frozenset, seat: int, slot: int) -> None:
 
 
 def _check_turn(state: dict) -> None:
-    from .game import STALL_ROUNDS
+    from .game import IDLE_LIMIT
 
     n, seats = state["players"], state["seats"]
     if not _int(state["turn"], 0, n - 1):
@@ -154,10 +154,15 @@ def _check_turn(state: dict) -> None:
     final = state["final_turns"]
     over = state["outcome"] is not None
     stalled = over and type(state["outcome"]) is dict and state["outcome"].get("reason") == "stalled"
-    if not _int(state["idle_turns"], 0, STALL_ROUNDS * n - (0 if stalled else 1)) or (
-            stalled != (state["idle_turns"] == STALL_ROUNDS * n)):
-        raise _bad(f"The field 'idle_turns' counts the turns in a row without a Bod played; {STALL_ROUNDS * n} "
-                   f"end the game.", "idle_turns")
+    stall = state["options"]["stall_rounds"] * n  # 0: no stall end (the default)
+    if stall:
+        if not _int(state["idle_turns"], 0, stall - (0 if stalled else 1)) or (
+                stalled != (state["idle_turns"] == stall)):
+            raise _bad(f"The field 'idle_turns' counts the turns in a row without a Bod played; {stall} "
+                       f"end the game (option stall_rounds).", "idle_turns")
+    elif stalled or not _int(state["idle_turns"], 0, IDLE_LIMIT):
+        raise _bad("The field 'idle_turns' counts the turns in a row without a Bod played; without the option "
+                   "stall_rounds no number of them ends the game.", "idle_turns")
     if final is None:
         if not state["bod_deck"] or (over and not stalled):
             raise _bad("The end game starts when the last Bod is drawn, and the game ends with it.", "final_turns")

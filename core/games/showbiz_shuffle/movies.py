@@ -20,7 +20,7 @@ the refusals (refusals.py), so what is listed and what is refused cannot disagre
 """
 
 from .cards import (
-    COST, FEUDS, GENRES_OF, MODIFY, NEEDS, NEEDS_DELTA, PARTNERS, REQUIRES, TARGET, TYPE, TYPES, UPSTAGE, VALUE,
+    FEUDS, GENRES_OF, MODIFY, NEEDS, NEEDS_DELTA, PAID, PARTNERS, REQUIRES, TARGET, TYPE, TYPES, UPSTAGE, VALUE,
     BIZ_GENRES, STARTERS,
 )
 
@@ -155,9 +155,10 @@ def points(movie: dict) -> int:
 
 def penalty(movie: dict) -> int:
     """What an unfinished movie costs its owner at the end: every Bod's value, however
-    devalued (out of genre, Upstaged...), and every Biz card with dollar signs."""
+    devalued (out of genre, Upstaged...), and the plus of every Biz card with dollar signs ("Plusses
+    from Biz cards with dollar signs ... must also be deducted")."""
     return (sum(VALUE[e["bod"]] for e in movie["cast"])
-            + sum(COST[c] for e in movie["cast"] for c in e["biz"]) + sum(COST[c] for c in movie["biz"]))
+            + sum(PAID[c] for e in movie["cast"] for c in e["biz"]) + sum(PAID[c] for c in movie["biz"]))
 
 
 def biz_cards(movie: dict) -> list[str]:

@@ -16,10 +16,10 @@ from core.framework.errors import InvalidOptions, InvalidState
 from core.framework.game import FRAMEWORK_FIELDS, Game, Option, decision
 
 from . import payment
-from .cards import AMMO, CATALOG, ENCOUNTER, HEALTH, JOKERS, ROLE, SORT_KEY, VALUE, in_deck, sorted_row, total
+from .cards import AMMO, CATALOG, ENCOUNTER, HEALTH, JOKERS, ROLE, SORT_KEY, VALUE, in_deck, is_card, sorted_row, total
 
 HIDDEN = {"hidden": True}
-STATUSES = ("alive", "dead", "sacrificed", "escaped")
+STATUSES = ("alive", "dead", "sacrificed", "escaped", "left_behind")
 ZONES = ("ammo", "health", "ammo_discard", "health_discard", "stolen")
 SEAT_FIELDS = frozenset(("status",) + ZONES)
 PILE_FIELDS = frozenset(("deck", "discard", "lambs"))
@@ -67,6 +67,11 @@ class Shufflers(Game):
         if options["collaborative"] and players < 2:
             raise InvalidOptions("The collaborative variation needs at least 2 players.",
                                  {"collaborative": ["needs 2 or more players"]})
+
+    def labels(self, seen: dict, decision: dict) -> list[str]:
+        from . import labels  # the options in words (labels.py)
+
+        return labels.labels(seen, decision)
 
     def cards(self) -> list[dict]:
         return CATALOG
@@ -117,6 +122,17 @@ class Shufflers(Game):
         events: list = []
         _MOVES[move["kind"]](state, move, events)
         return events
+
+    def canonical_move(self, state: dict, move):
+        """A payment names a set of cards: any order of them is the listed option, whose
+        order is the canonical one (highest card first)."""
+        if type(move) is dict and move.get("kind") == "pay":
+            cards = move.get("cards")
+            if type(cards) is list and len(cards) > 1 and all(is_card(c) for c in cards):
+                ordered = sorted(cards, key=SORT_KEY.__getitem__, reverse=True)
+                if ordered != cards:
+                    return {**move, "cards": ordered}
+        return move
 
     # --- Views ------------------------------------------------------------------------
     def view(self, state: dict, player: int | None) -> dict:
@@ -202,6 +218,9 @@ def _finish(state: dict, winners: list[int], reason: str, events: list) -> None:
     for w in winners:
         seats[w]["status"] = "escaped"
         events.append({"type": "escaped", "player": w})
+    for s in seats:  # competitive: a rival reached the boat first
+        if s["status"] == "alive":
+            s["status"] = "left_behind"
     state["outcome"] = {
         "winners": winners,
         "scores": {str(i): _score(s) for i, s in enumerate(seats)},
@@ -663,7 +682,11 @@ def _check(state: dict) -> None:
         allowed = _zone_allowed(collab, i)
         for zone in ZONES:
             _cards(s[zone], allowed[zone], f"seats.{i}", zone)
-        if (s["status"] == "alive") != bool(s["health"]) and s["status"] != "escaped":
+        if s["status"] == "left_behind" and (collab or state["outcome"] is None):
+            raise _bad(f"Seat {i} is left behind, which only a finished competitive game does.", "seats")
+        if s["status"] == "alive" and state["outcome"] is not None:
+            raise _bad(f"Seat {i} is alive in a finished game: it escaped or was left behind.", "seats")
+        if (s["status"] in ("alive", "left_behind")) != bool(s["health"]) and s["status"] != "escaped":
             raise _bad(f"Seat {i} is {s['status']} with {len(s['health'])} Health cards.", "seats")
     for i, p in enumerate(piles):
         if set(p) != PILE_FIELDS:

@@ -1,0 +1,87 @@
+// The API, as this page uses it: JSON requests, and an event stream read through fetch()
+// (EventSource cannot send the seat's Authorization header).
+
+export class ApiError extends Error {
+  constructor(status, body) {
+    super((body && body.message) || `HTTP ${status}`);
+    this.status = status;
+    this.code = body && body.code;
+    this.body = body;
+  }
+}
+
+export async function call(method, path, { body, token, ifMatch } = {}) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (ifMatch !== undefined) headers["If-Match"] = `"${ifMatch}"`;
+  const response = await fetch(path, {
+    method, headers, body: body === undefined ? undefined : JSON.stringify(body),
+    cache: "no-store", referrerPolicy: "no-referrer",
+  });
+  const text = await response.text();
+  const data = text ? JSON.parse(text) : null;
+  if (!response.ok) throw new ApiError(response.status, data);
+  return data;
+}
+
+// Follow a table's event stream: onMessage(event, data) per message; resumes after a drop
+// with Last-Event-ID. Returns a function that stops it.
+export function follow(tableId, token, onMessage, onState = () => {}) {
+  let stopped = false;
+  let lastId = null;
+  let controller = null;
+  async function run() {
+    while (!stopped) {
+      controller = new AbortController();
+      const headers = { Accept: "text/event-stream" };
+      if (token) headers.Authorization = `Bearer ${token}`;
+      if (lastId !== null) headers["Last-Event-ID"] = String(lastId);
+      try {
+        const response = await fetch(`/v1/tables/${encodeURIComponent(tableId)}/events`,
+          { headers, signal: controller.signal, cache: "no-store", referrerPolicy: "no-referrer" });
+        if (response.status === 204) { onState("ended"); return; }
+        if (!response.ok) throw new ApiError(response.status, await response.json().catch(() => null));
+        onState("live");
+        const reader = response.body.getReader();
+        const decoder = new TextDecoder();
+        let buffer = "";
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buffer += decoder.decode(value, { stream: true });
+          let cut;
+          while ((cut = buffer.indexOf("\n\n")) >= 0) {
+            const block = buffer.slice(0, cut);
+            buffer = buffer.slice(cut + 2);
+            let event = "message", data = "", id = null;
+            for (const line of block.split("\n")) {
+              if (line.startsWith(":")) continue;
+              const colon = line.indexOf(":");
+              const field = colon < 0 ? line : line.slice(0, colon);
+              const text = colon < 0 ? "" : line.slice(colon + 1).replace(/^ /, "");
+              if (field === "event") event = text;
+              else if (field === "data") data += (data ? "\n" : "") + text;
+              else if (field === "id") id = text;
+            }
+            if (id !== null) lastId = id;
+            if (data) {
+              try { onMessage(event, JSON.parse(data)); } catch (error) { console.error("event stream message", error); }
+            }
+          }
+        }
+        // the server ended the stream (game over, or its time limit): resume at once; a
+        // finished game then answers 204
+        if (!stopped) { await new Promise((resolve) => setTimeout(resolve, 200)); continue; }
+      } catch (error) {
+        if (stopped || error.name === "AbortError") return;
+        if (error instanceof ApiError && error.status !== 503 && error.status !== 429) { onState("ended"); return; }
+      }
+      if (stopped) return;
+      onState("reconnecting");
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+    }
+  }
+  run();
+  return () => { stopped = true; if (controller) controller.abort(); };
+}

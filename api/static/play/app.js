@@ -1,0 +1,325 @@
+// The web table: pick a game, seat bots, create a table (or play sealed on this device), play.
+// Where we are lives in the URL's fragment, never sent to the server:
+//   #                                 the lobby
+//   #table=ID&seat=N&token=SECRET     a seat at a server-held table
+//   #table=ID                         a spectator of that table
+//   #device=GAME                      a sealed game on this device (the seal kept in sessionStorage)
+import { ApiError, call, follow } from "./api.js";
+import { board } from "./boards.js";
+import { el, eventText, fill, loadCatalog, outcomeText } from "./words.js";
+
+const main = document.getElementById("main");
+let stop = () => {};
+let games = null;
+
+function fragment() {
+  return new URLSearchParams(location.hash.slice(1));
+}
+
+function linkTo(params) {
+  const url = new URL(location.href);
+  url.hash = new URLSearchParams(params).toString();
+  return url.toString();
+}
+
+async function route() {
+  stop();
+  stop = () => {};
+  const p = fragment();
+  fill(main, el("p", { class: "loading" }, "Loading…"));
+  try {
+    games = games || (await call("GET", "/v1/games")).games;
+    if (p.get("table")) await tablePage(p.get("table"), p.get("seat"), p.get("token"));
+    else if (p.get("device")) await devicePage(p.get("device"));
+    else lobby();
+  } catch (error) {
+    fill(main, el("p", { class: "error", role: "alert" }, `Something went wrong: ${error.message}`),
+      el("p", {}, el("a", { href: "#" }, "Back to the lobby")));
+  }
+}
+window.addEventListener("hashchange", route);
+
+// --- The lobby: a form built from GET /v1/games ------------------------------------------------
+function optionInput(option) {
+  const id = `opt-${option.name}`;
+  const help = el("small", { class: "help" }, option.description);
+  if (option.type === "boolean") {
+    return el("div", { class: "field check" }, el("input", { type: "checkbox", id, name: option.name, checked: option.default }),
+      el("label", { for: id }, option.name.replace(/_/g, " ")), help);
+  }
+  if (option.type === "array" && option.allowed) {
+    return el("fieldset", { class: "field", "data-option": option.name }, el("legend", {}, option.name.replace(/_/g, " ")),
+      option.allowed.map((value, i) => el("span", { class: "check" },
+        el("input", { type: "checkbox", id: `${id}-${i}`, value, checked: option.default.includes(value) }),
+        el("label", { for: `${id}-${i}` }, value))), help);
+  }
+  const label = el("label", { for: id }, option.name.replace(/_/g, " "));
+  if (option.allowed) {
+    return el("div", { class: "field" }, label, el("select", { id, name: option.name },
+      option.allowed.map((value) => el("option", { value, selected: value === option.default }, String(value)))), help);
+  }
+  if (option.type === "integer") {
+    return el("div", { class: "field" }, label, el("input", { type: "number", id, name: option.name, value: option.default }), help);
+  }
+  return el("div", { class: "field" }, label, el("input", { type: "text", id, name: option.name,
+    value: Array.isArray(option.default) ? option.default.join(",") : option.default }), help);
+}
+
+function readOptions(form, info) {
+  const options = {};
+  for (const option of info.options) {
+    let value;
+    if (option.type === "boolean") value = form.querySelector(`#opt-${option.name}`).checked;
+    else if (option.type === "array" && option.allowed) {
+      value = [...form.querySelectorAll(`[data-option="${option.name}"] input:checked`)].map((x) => x.value);
+    } else {
+      const raw = form.querySelector(`#opt-${option.name}`).value;
+      if (option.type === "integer") value = Number.parseInt(raw, 10);
+      else if (option.type === "array") value = raw.split(",").map((x) => x.trim()).filter(Boolean);
+      else value = raw;
+    }
+    if (JSON.stringify(value) !== JSON.stringify(option.default)) options[option.name] = value;
+  }
+  return options;
+}
+
+function lobby() {
+  const form = el("form", { class: "lobby", id: "lobby", novalidate: true });
+  const gameSelect = el("select", { id: "game", name: "game" },
+    games.map((g) => el("option", { value: g.id }, `${g.name} (${g.min_players}-${g.max_players} players)`)));
+  const details = el("div", { id: "game-details" });
+  const message = el("p", { class: "error", role: "alert", id: "lobby-error" });
+
+  function drawDetails() {
+    const info = games.find((g) => g.id === gameSelect.value);
+    const players = el("input", { type: "number", id: "players", name: "players", min: info.min_players,
+      max: info.max_players, value: Math.min(info.max_players, Math.max(info.min_players, 2)) });
+    const seats = el("fieldset", { class: "field", id: "seats" }, el("legend", {}, "Seats"));
+    function drawSeats() {
+      const n = Number.parseInt(players.value, 10) || info.min_players;
+      fill(seats, el("legend", {}, "Seats"), Array.from({ length: n }, (_, i) => {
+        const preferred = info.bots.includes("heuristic") ? "heuristic" : info.bots[0];
+        return el("div", { class: "field seat-choice" }, el("label", { for: `seat-${i}` }, `Seat ${i}`),
+          el("select", { id: `seat-${i}`, "data-seat": i },
+            el("option", { value: "", selected: i === 0 }, "a person"),
+            info.bots.map((bot) => el("option", { value: bot, selected: i > 0 && bot === preferred }, `bot: ${bot}`))));
+      }));
+    }
+    players.addEventListener("change", drawSeats);
+    drawSeats();
+    fill(details,
+      el("p", { class: "summary" }, info.summary),
+      el("div", { class: "field" }, el("label", { for: "players" }, "Players"), players),
+      info.options.length ? el("fieldset", { class: "options" }, el("legend", {}, "Options"), info.options.map(optionInput)) : null,
+      seats,
+      el("div", { class: "field" }, el("label", { for: "seed" }, "Seed (optional)"),
+        el("input", { type: "text", id: "seed", name: "seed", inputmode: "numeric", autocomplete: "off" }),
+        el("small", { class: "help" }, "The same seed deals the same game. It is public: everyone at the table is told, so leave it empty for a real game. Tables only.")),
+      el("fieldset", { class: "field" }, el("legend", {}, "Where the game lives"),
+        el("span", { class: "check" }, el("input", { type: "radio", name: "where", id: "where-table", value: "table", checked: true }),
+          el("label", { for: "where-table" }, "a table on the server (share a link per seat, spectators can follow)")),
+        el("span", { class: "check" }, el("input", { type: "radio", name: "where", id: "where-device", value: "device" }),
+          el("label", { for: "where-device" }, "this device only (a sealed game against bots)"))),
+    );
+  }
+  gameSelect.addEventListener("change", drawDetails);
+  drawDetails();
+
+  form.append(el("h2", {}, "New game"), el("div", { class: "field" }, el("label", { for: "game" }, "Game"), gameSelect),
+    details, el("button", { type: "submit", id: "create", class: "primary" }, "Start the game"), message);
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    message.textContent = "";
+    const info = games.find((g) => g.id === gameSelect.value);
+    const players = Number.parseInt(form.querySelector("#players").value, 10);
+    const bots = {};
+    for (const select of form.querySelectorAll("[data-seat]")) if (select.value) bots[select.dataset.seat] = select.value;
+    const options = readOptions(form, info);
+    const where = form.querySelector("input[name=where]:checked").value;
+    try {
+      if (where === "device") await startDevice(info.id, players, options, bots);
+      else await startTable(info.id, players, options, bots, form.querySelector("#seed").value.trim());
+    } catch (error) {
+      message.textContent = error.message;
+    }
+  });
+  fill(main, form);
+}
+
+async function startTable(game, players, options, bots, seed) {
+  const body = { players, options, bots };
+  if (seed) body.seed = /^-?\d+$/.test(seed) ? Number.parseInt(seed, 10) : seed;
+  const created = await call("POST", `/v1/games/${game}/tables`, { body });
+  const links = created.seats.filter((s) => s.token).map((s) => ({
+    seat: s.seat, url: linkTo({ table: created.table_id, seat: s.seat, token: s.token }) }));
+  sessionStorage.setItem(`links:${created.table_id}`, JSON.stringify(links));
+  location.hash = links.length ? new URL(links[0].url).hash.slice(1) : `table=${created.table_id}`;
+}
+
+async function startDevice(game, players, options, bots) {
+  const humans = Array.from({ length: players }, (_, i) => i).filter((i) => !(String(i) in bots));
+  if (!humans.length) throw new Error("Keep at least one seat for a person.");
+  const seat = humans.length === 1 ? humans[0] : null; // several people: pass and play
+  const answer = await call("POST", `/v1/games/${game}/sealed/new`, { body: { players, options, seat, bots } });
+  sessionStorage.setItem(`device:${game}`, JSON.stringify({ answer, humans }));
+  location.hash = `device=${game}`;
+}
+
+// --- A table: the board, the decision, the log ---------------------------------------------
+function tableLayout(title, linksPanel) {
+  const status = el("p", { class: "status", id: "status", role: "status" });
+  const decision = el("section", { class: "decision", id: "decision", "aria-label": "Your decision" });
+  const boardBox = el("div", { id: "board" });
+  const log = el("ul", { class: "log", id: "log", "aria-live": "polite" });
+  fill(main,
+    el("div", { class: "table-head" }, el("h2", {}, title), status),
+    decision, boardBox,
+    el("div", { class: "side" }, el("section", { class: "log-box" }, el("h3", {}, "What happened"), log), linksPanel),
+  );
+  return { status, decision, boardBox, log };
+}
+
+function logEvents(ui, game, events) {
+  for (const e of events) ui.log.prepend(el("li", {}, eventText(game, e)));
+}
+
+function drawDecision(ui, game, data, me, onMove) {
+  const mine = data.pending || [];
+  const parts = [];
+  if (data.outcome) parts.push(el("p", { class: "outcome", id: "outcome" }, "Game over: ", outcomeText(data.outcome)));
+  for (const d of mine) {
+    parts.push(el("p", { class: "prompt" }, d.prompt));
+    parts.push(el("div", { class: "options", role: "group", "aria-label": d.prompt },
+      d.options.map((option, i) => {
+        const button = el("button", { type: "button", class: "option", "data-kind": option.kind },
+          (d.labels && d.labels[i]) || JSON.stringify(option));
+        button.addEventListener("click", () => onMove(option));
+        return button;
+      })));
+  }
+  if (!mine.length && !data.outcome) {
+    const waiting = (data.waiting_for || []).map((s) => (s === me ? "you" : `seat ${s}`)).join(", ");
+    parts.push(el("p", { class: "waiting" }, me === null ? `Watching. Waiting for ${waiting}.` : `Waiting for ${waiting}…`));
+  }
+  fill(ui.decision, ...parts);
+  const first = ui.decision.querySelector("button.option");
+  // keyboard play: the first option takes the focus, unless the reader is elsewhere on the page
+  const active = document.activeElement;
+  if (first && (!active || active === document.body || ui.decision.contains(active))) first.focus({ preventScroll: true });
+}
+
+function busy(ui, on) {
+  for (const b of ui.decision.querySelectorAll("button")) b.disabled = on;
+}
+
+function linksPanel(tableId, seat, token) {
+  const items = [];
+  const spectator = linkTo({ table: tableId });
+  const stored = JSON.parse(sessionStorage.getItem(`links:${tableId}`) || "[]");
+  const seats = stored.length ? stored : seat !== null ? [{ seat, url: linkTo({ table: tableId, seat, token }) }] : [];
+  for (const s of seats) {
+    items.push(el("li", {}, `Seat ${s.seat}${s.seat === seat ? " (this page)" : ""}: `,
+      el("a", { href: s.url, class: "seat-link", "data-seat": s.seat }, "seat link"),
+      el("input", { type: "text", readonly: true, value: s.url, "aria-label": `Link for seat ${s.seat}` })));
+  }
+  items.push(el("li", {}, "Spectators: ", el("a", { href: spectator, id: "spectator-link" }, "spectator link"),
+    el("input", { type: "text", readonly: true, value: spectator, "aria-label": "Spectator link" })));
+  return el("section", { class: "links" }, el("h3", {}, "Share"),
+    el("p", { class: "help" }, "A seat's link holds its secret in the part after #, which the browser never sends to a server: give it only to that player."),
+    el("ul", {}, items), el("p", {}, el("a", { href: "#" }, "New game")));
+}
+
+async function tablePage(tableId, seatParam, token) {
+  const me = token ? Number.parseInt(seatParam, 10) : null;
+  let data = await call("GET", `/v1/tables/${encodeURIComponent(tableId)}`, { token });
+  const game = data.view.game;
+  await loadCatalog(game);
+  const info = games.find((g) => g.id === game);
+  const ui = tableLayout(`${info ? info.name : game} · ${me === null ? "spectator" : `seat ${me}`}`, linksPanel(tableId, me, token));
+  let refreshing = null;
+
+  function draw(answer) {
+    if (answer.version < data.version) return;
+    data = answer;
+    fill(ui.boardBox, board(game, data.view, me));
+    drawDecision(ui, game, data, me, move);
+    main.dataset.version = String(data.version);
+  }
+  async function refresh() {
+    if (refreshing) return refreshing;
+    refreshing = call("GET", `/v1/tables/${encodeURIComponent(tableId)}`, { token }).then(draw).finally(() => { refreshing = null; });
+    return refreshing;
+  }
+  async function move(option) {
+    busy(ui, true);
+    try {
+      draw(await call("POST", `/v1/games/${game}/tables/${encodeURIComponent(tableId)}/moves`, { body: { move: option }, token, ifMatch: data.version }));
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 412) {
+        ui.status.textContent = "The table moved on before your move arrived: here it is as it stands now.";
+      } else {
+        ui.status.textContent = `Refused: ${error.message}`;
+      }
+      await refresh();
+    }
+  }
+  draw(data);
+  stop = follow(tableId, token, (event, message) => {
+    if (event === "snapshot") draw(message);
+    else if (event === "step") {
+      logEvents(ui, game, message.events);
+      if (message.version > data.version || message.outcome) refresh();
+    } else if (event === "error") ui.status.textContent = message.message;
+  }, (state) => {
+    main.dataset.stream = state;
+    if (state === "reconnecting") ui.status.textContent = "Connection lost; reconnecting…";
+    else if (state === "live") ui.status.textContent = "Live.";
+    else if (state === "ended") ui.status.textContent = data.outcome ? "The game is over." : "The table is gone.";
+  });
+}
+
+// --- One device: a sealed game against bots ------------------------------------------------
+async function devicePage(game) {
+  const saved = JSON.parse(sessionStorage.getItem(`device:${game}`) || "null");
+  if (!saved) { location.hash = ""; return; }
+  await loadCatalog(game);
+  const info = games.find((g) => g.id === game);
+  const ui = tableLayout(`${info ? info.name : game} · on this device`,
+    el("section", { class: "links" }, el("p", { class: "help" }, "A sealed game: the server keeps nothing, this page holds the game encrypted."),
+      el("p", {}, el("a", { href: "#" }, "New game"))));
+  let answer = saved.answer;
+  const humans = saved.humans;
+  const passAndPlay = humans.length > 1; // the seal is not bound to a seat: look as the person due
+
+  async function settle(next) {
+    logEvents(ui, game, next.events || []);
+    // bots still owe moves, or (pass and play) another person is due: look again
+    for (let i = 0; i < 20 && !next.outcome; i++) {
+      const due = (next.waiting_for || []).find((s) => humans.includes(s));
+      const lookAs = passAndPlay && due !== undefined && due !== next.seat ? due : null;
+      if (!next.bots_due && lookAs === null) break;
+      const body = { sealed: next.sealed };
+      if (passAndPlay) body.player = lookAs !== null ? lookAs : next.seat;
+      next = await call("POST", `/v1/games/${game}/sealed/view`, { body });
+      logEvents(ui, game, next.events || []);
+    }
+    answer = next;
+    saved.answer = next;
+    sessionStorage.setItem(`device:${game}`, JSON.stringify(saved));
+    fill(ui.boardBox, board(game, answer.view, answer.seat));
+    drawDecision(ui, game, answer, answer.seat, move);
+    main.dataset.version = String(answer.version);
+  }
+  async function move(option) {
+    busy(ui, true);
+    try {
+      await settle(await call("POST", `/v1/games/${game}/sealed/apply`, { body: { sealed: answer.sealed, move: option } }));
+    } catch (error) {
+      ui.status.textContent = `Refused: ${error.message}`;
+      busy(ui, false);
+    }
+  }
+  await settle({ ...answer, events: answer.events });
+}
+
+route();

@@ -1,0 +1,755 @@
+"""Golden transcripts: seeded games from `new` to their outcome, every request with its expected answer.
+
+A transcript is a JSON Lines file, `transcripts/<game>/<name>.jsonl` (docs/transcripts.md):
+
+- line 1, the header: `{"transcript", "format", "game", "players", "options", "seed", "bots",
+  "comment", "covers": {"decisions", "moves", "events", "errors"}, "requests", "regenerate"}`;
+- every other line, one exchange: `{"step", "request": {"method", "path", "headers"?, "body"? |
+  "raw"?}, "response": {"status", "body"}, "note"?}`. `step` is the version of the game's state
+  when the request is sent. In a request body the string `"$state"` stands for the state of the
+  last 200 answer to `new` or `apply` in this file (so a state is written once, in its answer).
+
+After `new` and after every `apply`, the view of the spectator and of every seat (`/view`). Error
+requests (bad JSON, unknown game, illegal move, ...) are placed where the game gives them a
+meaning. `PLAN` lists the transcripts; `shuffle transcripts generate` writes them from it by
+playing each game through the Flask app in-process (the moves come from seeded bots), so the same
+code writes the same files byte for byte.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import orjson
+
+FORMAT = 1
+STATE = "$state"
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_DIR = ROOT / "transcripts"
+REGENERATE = "uv run --frozen shuffle transcripts generate"
+
+
+@dataclass(frozen=True)
+class Plan:
+    """One transcript: the game, and the seeded bots that choose its moves."""
+
+    game: str
+    name: str
+    players: int
+    options: dict
+    seed: int
+    bots: tuple  # a bot name per seat (cycled); "explore" = heuristic, with a random option one move in four
+    comment: str
+    max_moves: int = 400
+    craft: str | None = None  # a name in CRAFTS: one position set up by hand, for an event play seldom reaches
+
+    @property
+    def id(self) -> str:
+        return f"{self.game}/{self.name}"
+
+
+_LAW = {"expansions": ["the-law"]}
+# One per game and mode. The seeds were chosen by playing the first few hundred seeds of each row
+# in-process and keeping short games that, together, pass through every decision kind, move kind
+# and event type of the game (`shuffle transcripts coverage` shows what a change of seed loses).
+PLAN = [
+    Plan("shufflers", "solo", 1, {}, 47, ("random",),
+         "Shufflers, solo: one player against the encounter deck, to escape or die."),
+    Plan("shufflers", "solo-vehicle-lamb", 1, {"vehicle": True, "sacrificial_lamb": True}, 99, ("random",),
+         "Shufflers, solo with the Vehicle and Sacrificial Lamb variants."),
+    Plan("shufflers", "competitive-2", 2, {}, 148, ("random",),
+         "Shufflers, competitive, 2 players: first-player draw, Thieves stealing between seats."),
+    Plan("shufflers", "competitive-3-vehicle-lamb", 3, {"vehicle": True, "sacrificial_lamb": True}, 219, ("random",),
+         "Shufflers, competitive, 3 players, with the Vehicle and Sacrificial Lamb variants."),
+    Plan("shufflers", "collaborative-2", 2, {"collaborative": True}, 19, ("random",),
+         "Shufflers, collaborative, 2 players: shared payments, help, the ultimate sacrifice."),
+    Plan("shufflers", "collaborative-3-vehicle-lamb", 3,
+         {"collaborative": True, "vehicle": True, "sacrificial_lamb": True}, 161, ("random",),
+         "Shufflers, collaborative, 3 players, with every variant: Vehicle, Sacrificial Lamb, ultimate sacrifice."),
+    Plan("big-shuffle", "beginner-2", 2, {"mode": "beginner"}, 4, ("heuristic",),
+         "The Big Shuffle, beginner mode, 2 players."),
+    Plan("big-shuffle", "standard-2", 2, {}, 28, ("explore",),
+         "The Big Shuffle, standard mode, 2 players; the noir deck and its discard run out once.", craft="empty_noir"),
+    Plan("big-shuffle", "expert-2-always-react", 2, {"mode": "expert", "reaction_windows": "always"}, 19,
+         ("explore",), "The Big Shuffle, expert mode (points), 2 players, a reaction window for every seat."),
+    Plan("big-shuffle", "law-beginner-2", 2, {**_LAW, "mode": "beginner"}, 18, ("explore",),
+         "The Big Shuffle with The Law, beginner mode, 2 players: patrols."),
+    Plan("big-shuffle", "law-standard-2", 2, _LAW, 38, ("explore",),
+         "The Big Shuffle with The Law, standard mode, 2 players: patrols, protections."),
+    Plan("big-shuffle", "law-expert-2", 2, {**_LAW, "mode": "expert"}, 38, ("explore",),
+         "The Big Shuffle with The Law, expert mode, 2 players."),
+    Plan("showbiz-shuffle", "2-players", 2, {}, 37, ("heuristic",),
+         "Showbiz Shuffle, 2 players, heuristic bots; the Biz deck runs out once.", craft="empty_biz_deck"),
+    Plan("showbiz-shuffle", "4-players", 4, {}, 36, ("heuristic",),
+         "Showbiz Shuffle, 4 players, heuristic bots."),
+]
+
+
+# --- Vocabulary: what a game can say, from its wire schemas ---------------------------------------
+def vocabulary(game_id: str) -> dict:
+    """Every decision kind, move kind and event type of a game, as its API schemas list them."""
+    from api.schemas import GAMES
+
+    module = GAMES[game_id]
+    return {
+        "decisions": sorted(module.Decision._declared_fields["kind"].validate.choices),
+        "moves": sorted(module.Move.alternatives),
+        "events": sorted(module.Event.alternatives),
+        "errors": sorted(GAME_ERRORS),
+    }
+
+
+# Error codes every game's transcripts must show, and why the rest of api.errors.ERRORS cannot
+# appear in a golden transcript of the stateless endpoints.
+GAME_ERRORS = (
+    "bad_json", "unsupported_media_type", "invalid_request", "not_found", "method_not_allowed", "unknown_game",
+    "invalid_options", "invalid_state", "invalid_move", "illegal_move", "not_your_turn", "game_over",
+    "unknown_bot", "invalid_seal",
+)
+TABLES_ONLY = "server-held tables only: their ids and seat tokens are random, so they have no golden answer " \
+              "(tests/api/test_api_tables.py covers them)"
+TRANSPORT = "transport level: depends on how the bytes arrive or on the server's limits, not on a game request"
+NOT_FROM_PLAY = "no game request can produce it"
+EXCEPTIONS = {
+    "bad_request": TRANSPORT + " (a malformed HTTP request)",
+    "request_timeout": TRANSPORT + " (a body that arrives too slowly)",
+    "request_line_too_long": TRANSPORT,
+    "header_too_large": TRANSPORT,
+    "body_too_large": TRANSPORT + " (the size limit is the server's setting, MAX_CONTENT_LENGTH)",
+    "rate_limited": TRANSPORT + " (per-client limits; tables and event streams only)",
+    "store_unavailable": TRANSPORT + " (Redis down; tables only)",
+    "too_many_streams": TRANSPORT + " (event streams only)",
+    "internal_error": "a bug: never expected",
+    "work_limit": NOT_FROM_PLAY + ": only a crafted state can need that much work "
+                                  "(tests/api/test_hostile_numbers.py)",
+    "invalid_if_match": TABLES_ONLY, "invalid_last_event_id": TABLES_ONLY, "invalid_wait": TABLES_ONLY,
+    "missing_token": TABLES_ONLY, "invalid_token": TABLES_ONLY, "wrong_seat": TABLES_ONLY,
+    "not_creator": TABLES_ONLY, "unknown_table": TABLES_ONLY, "stale_version": TABLES_ONLY,
+    "precondition_required": TABLES_ONLY, "idempotency_key_reused": TABLES_ONLY,
+}
+
+
+# --- Reading --------------------------------------------------------------------------------------
+class TranscriptError(ValueError):
+    pass
+
+
+def load(path) -> tuple[dict, list[dict]]:
+    """(header, exchanges) of a transcript file."""
+    lines = Path(path).read_bytes().splitlines()
+    if not lines:
+        raise TranscriptError(f"{path}: empty file, not a transcript.")
+    try:
+        records = [orjson.loads(line) for line in lines if line.strip()]
+    except orjson.JSONDecodeError as bad:
+        raise TranscriptError(f"{path}: not JSON Lines ({bad}).") from None
+    header = records[0]
+    if not isinstance(header, dict) or "transcript" not in header:
+        raise TranscriptError(f"{path}: the first line is not a transcript header.")
+    if header.get("format") != FORMAT:
+        raise TranscriptError(f"{path}: format {header.get('format')!r}; this tool reads format {FORMAT}.")
+    return header, records[1:]
+
+
+def find(paths) -> list[Path]:
+    """Transcript files under these files or directories (default: the project's transcripts/)."""
+    out = []
+    for p in [Path(p) for p in (paths or [DEFAULT_DIR])]:
+        if p.is_dir():
+            out += sorted(p.rglob("*.jsonl"))
+        elif p.exists():
+            out.append(p)
+        else:
+            raise TranscriptError(f"{p}: no such file or directory.")
+    if not out:
+        raise TranscriptError("No transcript files found (*.jsonl).")
+    return out
+
+
+def resolve(body, state):
+    """A request body with "$state" replaced by the current state."""
+    if body == STATE:
+        return state
+    if isinstance(body, dict):
+        return {k: resolve(v, state) for k, v in body.items()}
+    if isinstance(body, list):
+        return [resolve(v, state) for v in body]
+    return body
+
+
+def request_bytes(request: dict, state) -> tuple[dict, bytes | None]:
+    """Headers and body bytes of a transcript request."""
+    headers = dict(request.get("headers") or {})
+    if "raw" in request:
+        return headers, request["raw"].encode()
+    if "body" in request:
+        headers.setdefault("Content-Type", "application/json")
+        return headers, orjson.dumps(resolve(request["body"], state))
+    return headers, None
+
+
+def next_state(exchange: dict, state):
+    """The current state after this exchange: the answer's state after a successful new or apply."""
+    response, path = exchange["response"], exchange["request"]["path"]
+    if response["status"] == 200 and (path.endswith("/new") or path.endswith("/apply")) and "/sealed/" not in path:
+        return response["body"]["state"]
+    return state
+
+
+# --- Answers as JSON Patches ----------------------------------------------------------------------
+# A state and a seat's view change little from one step to the next, so after the first answer of
+# its kind (written in full) each 200 answer of /new, /apply and /view is an RFC 6902 JSON Patch
+# (add, remove, replace only) against the previous expected answer of the same kind:
+# `"response": {"status": 200, "patch": [...]}`. Kinds: "step" (every /new and /apply answer) and
+# "view <player>" (the /view answers of one viewer). `shuffle replay FILE --json` prints them whole.
+def _pointer(path: list) -> str:
+    return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in path)
+
+
+def make_patch(a, b, path=None) -> list[dict]:
+    """A JSON Patch that turns `a` into `b` (lists of another length are replaced whole)."""
+    path = path or []
+    if type(a) is not type(b) or (not isinstance(a, (dict, list)) and a != b):
+        return [{"op": "replace", "path": _pointer(path), "value": b}]
+    ops = []
+    if isinstance(a, dict):
+        for k in a:
+            if k not in b:
+                ops.append({"op": "remove", "path": _pointer([*path, k])})
+        for k, v in b.items():
+            if k not in a:
+                ops.append({"op": "add", "path": _pointer([*path, k]), "value": v})
+            else:
+                ops += make_patch(a[k], v, [*path, k])
+    elif isinstance(a, list):
+        if len(a) == len(b):
+            for i, (x, y) in enumerate(zip(a, b)):
+                ops += make_patch(x, y, [*path, i])
+            return ops
+        # another length: keep the common head and tail, remove and add what lies between
+        head = 0
+        while head < min(len(a), len(b)) and _same(a[head], b[head]):
+            head += 1
+        tail = 0
+        while tail < min(len(a), len(b)) - head and _same(a[-1 - tail], b[-1 - tail]):
+            tail += 1
+        removed, added = len(a) - head - tail, b[head:len(b) - tail]
+        if removed + len(added) > max(len(b), 1):
+            return [{"op": "replace", "path": _pointer(path), "value": b}]
+        ops += [{"op": "remove", "path": _pointer([*path, head])}] * removed
+        ops += [{"op": "add", "path": _pointer([*path, head + i]), "value": v} for i, v in enumerate(added)]
+    return ops
+
+
+def _same(x, y) -> bool:
+    return type(x) is type(y) and x == y
+
+
+def apply_patch(doc, ops: list[dict]):
+    """`doc` with the JSON Patch `ops` (add, remove, replace) applied; `doc` is not changed."""
+    doc = orjson.loads(orjson.dumps(doc))
+    for op in ops:
+        parts = [p.replace("~1", "/").replace("~0", "~") for p in op["path"].split("/")[1:]]
+        if not parts:
+            doc = op["value"]
+            continue
+        parent = doc
+        for p in parts[:-1]:
+            parent = parent[int(p)] if isinstance(parent, list) else parent[p]
+        last = int(parts[-1]) if isinstance(parent, list) else parts[-1]
+        if op["op"] == "remove":
+            del parent[last]
+        elif op["op"] == "add" and isinstance(parent, list):
+            parent.insert(last, op["value"])
+        elif op["op"] in ("add", "replace"):
+            parent[last] = op["value"]
+        else:
+            raise TranscriptError(f"JSON Patch op {op['op']!r} is not one this format uses.")
+    return doc
+
+
+class Expected:
+    """Follows a transcript: the current state, and the last expected answer of each kind."""
+
+    def __init__(self):
+        self.state = None
+        self.last: dict = {}
+
+    def response(self, exchange: dict) -> dict:
+        """The expected answer {status, body} of an exchange, its patch applied."""
+        response = exchange["response"]
+        if "patch" not in response:
+            return response
+        key = self.key(exchange)
+        if key not in self.last:
+            raise TranscriptError(f"a patch for {key} before any full answer of that kind")
+        return {"status": response["status"], "body": apply_patch(self.last[key], response["patch"])}
+
+    def advance(self, exchange: dict, expected: dict) -> None:
+        self.state = next_state({"request": exchange["request"], "response": expected}, self.state)
+        key = self.key(exchange) if expected["status"] == 200 else None
+        if key is not None:
+            self.last[key] = expected["body"]
+
+    @staticmethod
+    def key(exchange: dict) -> str | None:
+        """What a 200 answer is patched against: "step" (new, apply) or "view <player>"; None: never patched."""
+        path = exchange["request"]["path"]
+        if "/sealed/" in path or not path.startswith("/v1/games/"):
+            return None
+        if path.endswith("/new") or path.endswith("/apply"):
+            return "step"
+        if path.endswith("/view"):
+            body = exchange["request"].get("body")
+            return f"view {json.dumps(body.get('player') if isinstance(body, dict) else None)}"
+        return None
+
+
+def expanded(exchanges: list[dict]):
+    """(exchange, its expected answer in full, the state its request refers to) for each exchange."""
+    follow = Expected()
+    for exchange in exchanges:
+        expected = follow.response(exchange)
+        yield exchange, expected, follow.state
+        follow.advance(exchange, expected)
+
+
+# --- Comparing ------------------------------------------------------------------------------------
+TEXT_FIELDS = ("prompt", "label", "labels", "message")
+
+
+def difference(expected, actual, *, loose_text: bool = False) -> str | None:
+    """Where `actual` first differs from an expected answer {status, body}, or None.
+
+    Errors compare by status and `code` (messages are for people); successes by the whole body,
+    JSON type for type (`1` is not `true`). `loose_text` also ignores prompts and labels.
+    """
+    if actual["status"] != expected["status"]:
+        got = actual["body"].get("code") if isinstance(actual["body"], dict) else None
+        return f"status {actual['status']}{f' ({got})' if got else ''}, expected {expected['status']}" + (
+            f" ({expected['body'].get('code')})" if isinstance(expected["body"], dict) and "code" in expected["body"]
+            else "")
+    if expected["status"] >= 400:
+        want = expected["body"].get("code")
+        got = actual["body"].get("code") if isinstance(actual["body"], dict) else actual["body"]
+        return None if got == want else f"error code {got!r}, expected {want!r}"
+    return _diff(expected["body"], actual["body"], "body", loose_text)
+
+
+def _diff(a, b, path: str, loose: bool) -> str | None:
+    if type(a) is not type(b):
+        return f"{path}: {_short(b)}, expected {_short(a)}"
+    if isinstance(a, dict):
+        for k in a:
+            if k not in b:
+                return f"{path}.{k}: missing, expected {_short(a[k])}"
+            if loose and k in TEXT_FIELDS:
+                continue
+            found = _diff(a[k], b[k], f"{path}.{k}", loose)
+            if found:
+                return found
+        extra = [k for k in b if k not in a]
+        return f"{path}.{extra[0]}: unexpected field" if extra else None
+    if isinstance(a, list):
+        for i, (x, y) in enumerate(zip(a, b)):
+            found = _diff(x, y, f"{path}[{i}]", loose)
+            if found:
+                return found
+        return None if len(a) == len(b) else f"{path}: {len(b)} items, expected {len(a)}"
+    return None if a == b else f"{path}: {_short(b)}, expected {_short(a)}"
+
+
+def _short(x) -> str:
+    text = json.dumps(x, separators=(",", ":"))
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+@dataclass
+class Divergence:
+    transcript: str
+    line: int  # 1-based line in the file (the header is line 1)
+    step: int
+    request: str
+    what: str
+
+    def __str__(self) -> str:
+        return f"{self.transcript}: line {self.line}, step {self.step}, {self.request}: {self.what}"
+
+
+def replay(header: dict, exchanges: list[dict], send, *, loose_text: bool = False, on_exchange=None):
+    """Send every request of a transcript through `send(method, path, headers, body) -> (status, body)`
+    and compare each answer: the first Divergence, or None. Requests are the transcript's own (the
+    state comes from its expected answers), so one wrong answer does not shift the rest."""
+    for i, (exchange, expected, state) in enumerate(expanded(exchanges)):
+        request = exchange["request"]
+        headers, body = request_bytes(request, state)
+        status, answer = send(request["method"], request["path"], headers, body)
+        found = difference(expected, {"status": status, "body": answer}, loose_text=loose_text)
+        if on_exchange:
+            on_exchange(i, exchange, found)
+        if found:
+            return Divergence(header["transcript"], i + 2, exchange["step"], f"{request['method']} {request['path']}",
+                              found)
+    return None
+
+
+def flask_sender(client):
+    """`send` over a Flask test client (in-process: routing, parsing and JSON, no socket)."""
+
+    def send(method, path, headers, body):
+        response = client.open(path, method=method, headers=headers, data=body)
+        return response.status_code, _json_or_text(response.data)
+
+    return send
+
+
+def _json_or_text(data: bytes):
+    try:
+        return orjson.loads(data)
+    except orjson.JSONDecodeError:
+        return data.decode(errors="replace")
+
+
+# --- Writing --------------------------------------------------------------------------------------
+class _Recorder:
+    """Sends requests through the app in-process and writes down each one with its answer."""
+
+    def __init__(self, client):
+        self.client = client
+        self.lines: list[dict] = []
+        self.state = None
+        self.last: dict = {}
+
+    @property
+    def step(self) -> int:
+        return self.state["version"] if self.state else 0
+
+    def __call__(self, method: str, path: str, body=None, *, raw: str | None = None, headers=None,
+                 note: str | None = None, expect: int | None = None) -> dict:
+        request = {"method": method, "path": path}
+        if raw is not None and not headers:
+            headers = {"Content-Type": "application/json"}
+        if headers:
+            request["headers"] = headers
+        if raw is not None:
+            request["raw"] = raw
+        elif body is not None:
+            request["body"] = body
+        sent_headers, data = request_bytes(request, self.state)
+        response = self.client.open(path, method=method, headers=sent_headers, data=data)
+        answer = {"status": response.status_code, "body": _json_or_text(response.data)}
+        if expect is not None and answer["status"] != expect:
+            raise RuntimeError(f"{method} {path}: {answer['status']} {answer['body']}, expected {expect}")
+        line = {"step": self.step, **({"note": note} if note else {}), "request": request, "response": answer}
+        self.state = next_state(line, self.state)
+        key = Expected.key(line) if answer["status"] == 200 else None
+        if key is not None:
+            if key in self.last:
+                line["response"] = {"status": 200, "patch": make_patch(self.last[key], answer["body"])}
+            self.last[key] = answer["body"]
+        self.lines.append(line)
+        return answer
+
+
+def _bot(game, name: str):
+    from core.framework.bots import get_bot
+
+    return get_bot(game, "heuristic" if name == "explore" else name)
+
+
+def _chooser(plan: Plan):
+    """The plan's bots, seeded from the plan: function(state, seat) -> the move that seat makes."""
+    import core
+    from core.framework.rng import Rng
+
+    game = core.get_game(plan.game)
+    bots = [_bot(game, name) for name in plan.bots]
+    rng = Rng.from_seed(f"transcript:{plan.id}:{plan.seed}")
+
+    def choose(state: dict, seat: int) -> dict:
+        seen = core.view(state, seat, trusted=True)
+        if plan.bots[seat % len(plan.bots)] == "explore" and rng.below(4) == 0:
+            listed = [o for d in seen["pending"] for o in d["options"]]
+            return listed[rng.below(len(listed))]
+        return bots[seat % len(bots)].choose(seen, rng)
+
+    return choose
+
+
+def sample(plan: Plan) -> dict | None:
+    """The plan's game played through the engine alone (fast, no requests, no craft): its length,
+    a size estimate, and what it shows; None when it does not end within `max_moves`."""
+    import core
+
+    choose = _chooser(plan)
+    step = core.new_game(plan.game, plan.players, plan.options, plan.seed)
+    seen = {"decisions": set(), "moves": set(), "events": {e["type"] for e in step.events}}
+    size = moves = 0
+    while step.outcome is None:
+        if moves >= plan.max_moves:
+            return None
+        seen["decisions"].update(d["kind"] for d in step.pending)
+        size += len(orjson.dumps(step.state))
+        move = choose(step.state, step.pending[0]["player"])
+        seen["moves"].add(move["kind"])
+        step = step.play(move)
+        moves += 1
+        seen["events"].update(e["type"] for e in step.events)
+    return {"seed": plan.seed, "moves": moves, "size": size, "covers": seen}
+
+
+def search(plans: list[Plan], seeds: int, progress=None) -> dict:
+    """Seeds 1..`seeds` of each plan row: {plan id: [samples, shortest first]}."""
+    from dataclasses import replace
+
+    found = {}
+    for plan in plans:
+        rows = []
+        for seed in range(1, seeds + 1):
+            row = sample(replace(plan, seed=seed))
+            if row:
+                rows.append(row)
+            if progress:
+                progress()
+        found[plan.id] = sorted(rows, key=lambda r: (r["size"], r["seed"]))
+    return found
+
+
+def suggest(game_id: str, found: dict) -> tuple[dict, set]:
+    """Seeds for a game's rows that together show its whole vocabulary, keeping games short (greedy:
+    start from each row's shortest game, then take whichever swap shows the most missing items for
+    the least extra size). (plan id -> sample, what is still missing)."""
+    wanted = {(k, x) for k, items in vocabulary(game_id).items() if k != "errors" for x in items}
+    choice = {pid: rows[0] for pid, rows in found.items() if rows}
+
+    def missing(c):
+        return wanted - {(k, x) for row in c.values() for k, items in row["covers"].items() for x in items}
+
+    while miss := missing(choice):
+        best = None
+        for pid, rows in found.items():
+            for row in rows:
+                gain = len(miss) - len(missing({**choice, pid: row}))
+                if gain > 0:
+                    score = (row["size"] - choice[pid]["size"]) / gain
+                    if best is None or score < best[0]:
+                        best = (score, pid, row)
+        if best is None:
+            return choice, miss
+        choice[best[1]] = best[2]
+    return choice, set()
+
+
+def _illegal(game_id: str, step: dict) -> dict | None:
+    """A well-formed move that is none of the listed options: a listed one with one field changed."""
+    import core
+    from api.schemas import GAMES
+    from api.schemas.base import check
+
+    listed = [o for d in step["pending"] for o in d["options"]]
+    kinds = {o["kind"]: o for o in listed}
+    seat = step["pending"][0]["player"]
+    candidates = []
+    for o in listed:
+        for k, v in o.items():
+            if k in ("player", "kind"):
+                continue
+            for other in listed:
+                if other.get("kind") == o["kind"] and k in other and other[k] != v:
+                    candidates.append({**o, k: other[k]})  # a value of another option: well formed
+            if isinstance(v, bool):
+                candidates.append({**o, k: not v})
+    for kind in sorted(GAMES[game_id].Move.alternatives):
+        if kind not in kinds:
+            candidates.append({"player": seat, "kind": kind})
+    for move in candidates:
+        if move in listed:
+            continue
+        try:
+            check(GAMES[game_id].Move, move)
+            core.apply(step["state"], move)
+        except core.IllegalMove:
+            return move
+        except Exception:
+            continue
+    return None
+
+
+def record(plan: Plan, client) -> list[dict]:
+    """Play one planned game through the app; every request and answer, header first.
+
+    A plan with a `craft` is played twice: the second time the position is set up by hand at the
+    last move where the craft applies, so the game is the plain one until close to its end."""
+    if not plan.craft:
+        return _record(plan, client)
+    chances: list[int] = []
+    _record(plan, client, chances=chances)
+    if not chances:
+        raise RuntimeError(f"{plan.id}: the craft {plan.craft!r} never applies; choose another seed")
+    return _record(plan, client, craft_at=chances[-1])
+
+
+def _record(plan: Plan, client, craft_at: int | None = None, chances: list | None = None) -> list[dict]:
+    base = f"/v1/games/{plan.game}"
+    rec = _Recorder(client)
+    post = lambda path, body=None, **kw: rec("POST", base + path, body, **kw)  # noqa: E731
+
+    # Requests the server must refuse before any game exists.
+    post("/new", raw='{"players": ', note="Not JSON: 400 bad_json.", expect=400)
+    post("/new", raw=json.dumps({"players": plan.players}), headers={"Content-Type": "text/plain"},
+         note="A JSON body sent as text/plain: 415.", expect=415)
+    post("/new", {"players": "two"}, note="`players` is not an integer: 422 invalid_request.", expect=422)
+    post("/new", {"players": plan.players, "options": {"no_such_option": True}, "seed": plan.seed},
+         note="An option the game does not have: 422 invalid_options.", expect=422)
+    rec("POST", "/v1/games/no-such-game/new", {"players": plan.players}, note="404 unknown_game.", expect=404)
+    rec("GET", base + "/apply", note="apply takes POST only: 405.", expect=405)
+    rec("GET", base + "/no-such-endpoint", note="404 not_found.", expect=404)
+    post("/sealed/apply", {"sealed": "s1.forged.AAAA", "move": {"player": 0, "kind": "draw"}},
+         note="A sealed state this server never sealed: 422 invalid_seal.", expect=422)
+
+    step = post("/new", {"players": plan.players, "options": plan.options, "seed": plan.seed},
+                note="The game this transcript follows.", expect=200)["body"]
+    _views(rec, base, plan.players)
+    post("/view", {"state": STATE, "player": plan.players}, note="A seat the game does not have: 422 invalid_move.",
+         expect=422)
+    post("/apply", {"state": {"game": plan.game, "version": 0}, "move": step["pending"][0]["options"][0]},
+         note="A state that is not a position of the game: 422 invalid_state.", expect=422)
+    post("/bot-move", {"state": STATE, "player": step["pending"][0]["player"], "bot": "no-such-bot"},
+         note="422 unknown_bot.", expect=422)
+
+    choose = _chooser(plan)
+    probed = {"illegal": False, "idle": False, "bot": False}
+    moves = 0
+    while step["outcome"] is None:
+        if moves >= plan.max_moves:
+            raise RuntimeError(f"{plan.id}: no end after {plan.max_moves} moves; choose another seed "
+                               f"(shuffle transcripts search)")
+        seat = step["pending"][0]["player"]
+        move = choose(step["state"], seat)
+        if not probed["bot"]:
+            probed["bot"] = True
+            post("/bot-move", {"state": STATE, "player": seat, "bot": "random", "seed": plan.seed},
+                 note="What the random bot would play for this seat (seeded: always the same).", expect=200)
+        if not probed["illegal"]:
+            bad = _illegal(plan.game, step)
+            if bad is not None:
+                probed["illegal"] = True
+                post("/apply", {"state": STATE, "move": bad}, note="A well-formed move that is not listed: 409.",
+                     expect=409)
+        idle = sorted(set(range(plan.players)) - {d["player"] for d in step["pending"]})
+        if idle and not probed["idle"]:
+            probed["idle"] = True
+            post("/apply", {"state": STATE, "move": {**move, "player": idle[0]}},
+                 note=f"Seat {idle[0]} has nothing to decide now: 409 not_your_turn.", expect=409)
+        crafted = CRAFTS[plan.craft](step["state"], move) if plan.craft and not probed.get("craft") else None
+        if crafted is not None and craft_at is None:
+            chances.append(moves)
+            crafted = None
+        if crafted is not None and moves == craft_at:
+            probed["craft"] = True
+            step = post("/apply", {"state": crafted, "move": move}, expect=200,
+                        note=f"A position set up by hand ({CRAFTS[plan.craft].__doc__.split(':', 1)[1].strip()}), "
+                             "to show an event that bot games seldom reach; the game goes on from it.")["body"]
+        else:
+            step = post("/apply", {"state": STATE, "move": move}, expect=200)["body"]
+        moves += 1
+        _views(rec, base, plan.players)
+    post("/apply", {"state": STATE, "move": move}, note="The game is over: 409 game_over.", expect=409)
+
+    header = {
+        "transcript": plan.id,
+        "format": FORMAT,
+        "comment": plan.comment,
+        "game": plan.game,
+        "players": plan.players,
+        "options": plan.options,
+        "seed": plan.seed,
+        "bots": list(plan.bots),
+        "moves": moves,
+        "outcome": step["outcome"],
+        "requests": len(rec.lines),
+        "covers": coverage(plan.game, rec.lines),
+        **({"crafted": CRAFTS[plan.craft].__doc__.split(":", 1)[1].strip()} if plan.craft else {}),
+        "regenerate": REGENERATE,
+    }
+    return [header, *rec.lines]
+
+
+def _empty_biz_deck(state: dict, move: dict) -> dict | None:
+    """Showbiz Shuffle: before a card that draws Biz cards, every Biz card of the deck in the
+    discard (the Biz deck is large: bot games seldom run it out), so the draw reshuffles."""
+    from core.games.showbiz_shuffle.cards import DRAW_BIZ
+
+    if not any(isinstance(v, str) and v in DRAW_BIZ for v in move.values()) or not state["biz_deck"]:
+        return None
+    return {**state, "biz_deck": [], "biz_discard": state["biz_discard"] + state["biz_deck"]}
+
+
+def _empty_noir(state: dict, move: dict) -> dict | None:
+    """The Big Shuffle: before a draw from the noir deck, every noir card of the deck and the
+    discard in the next seat's hand, so the draw finds both empty."""
+    if move.get("kind") != "draw" or move.get("from") != "deck":
+        return None
+    other = (move["player"] + 1) % state["players"]
+    seats = [dict(s) for s in state["seats"]]
+    seats[other]["hand"] = seats[other]["hand"] + state["noir"]["deck"] + state["noir"]["discard"]
+    return {**state, "seats": seats, "noir": {"deck": [], "discard": []}}
+
+
+# name -> function(state, the move about to be played) -> the position set up by hand, or None (not yet)
+CRAFTS = {"empty_biz_deck": _empty_biz_deck, "empty_noir": _empty_noir}
+
+
+def _views(rec, base: str, players: int) -> None:
+    for seat in [None, *range(players)]:
+        rec("POST", base + "/view", {"state": STATE, "player": seat}, expect=200)
+
+
+def coverage(game_id: str, exchanges: list[dict]) -> dict:
+    """Decision kinds, move kinds, event types and error codes that these exchanges show."""
+    seen = {"decisions": set(), "moves": set(), "events": set(), "errors": set()}
+    for line, expected, _ in expanded(exchanges):
+        body, path = expected["body"], line["request"]["path"]
+        if expected["status"] >= 400:
+            seen["errors"].add(body["code"])
+            continue
+        if path.endswith("/new") or path.endswith("/apply"):
+            seen["decisions"].update(d["kind"] for d in body["pending"])
+            seen["events"].update(e["type"] for e in body["events"])
+            if path.endswith("/apply"):
+                seen["moves"].add(line["request"]["body"]["move"]["kind"])
+    return {k: sorted(v) for k, v in seen.items()}
+
+
+def dumps_line(record: dict) -> bytes:
+    return orjson.dumps(record) + b"\n"  # in insertion order: the header's first fields say what it is
+
+
+def app():
+    """The Flask app, as `generate` and the replay tests use it (no rate limits; a fixed seal key:
+    sealed answers never enter a transcript, only the refusal of a forged seal)."""
+    os.environ.setdefault("RATE_LIMITS_ENABLED", "0")
+    from api import create_app
+
+    return create_app({"TESTING": True, "RATE_LIMITS_ENABLED": False,
+                       "SEAL_KEYS": "transcripts:" + "A" * 43 + "="})
+
+
+def generate(out_dir=DEFAULT_DIR, only=None, progress=None) -> list[tuple[Path, int]]:
+    """Write every planned transcript (or those whose id contains a string of `only`): [(path, bytes)]."""
+    client = app().test_client()
+    written = []
+    plans = [p for p in PLAN if not only or any(s in p.id for s in only)]
+    for plan in plans:
+        lines = record(plan, client)
+        path = Path(out_dir) / plan.game / f"{plan.name}.jsonl"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        data = b"".join(dumps_line(r) for r in lines)
+        path.write_bytes(data)
+        written.append((path, len(data)))
+        if progress:
+            progress(plan, path, len(data))
+    return written

@@ -1,0 +1,228 @@
+"""The web table at /play in a real browser (Debian's Chromium, Selenium): a whole game of each
+game against a bot by clicking (Shufflers by keyboard only), a spectator following from a
+second page, no hidden card of another seat ever in the page's DOM, a 412 answered by
+refreshing, the sealed one-device mode at a phone's width. Each game's last screen is saved
+as docs/screenshots/<game>.png (the README shows them).
+"""
+
+import time
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from selenium.common.exceptions import StaleElementReferenceException
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+import core
+
+from .conftest import SCREENSHOTS
+
+MAX_MOVES = 800
+GAME_SECONDS = 60
+# Seeds whose games end in a few dozen of our clicks (the human always takes the first option).
+SEEDS = {"shufflers": 4, "big-shuffle": 1, "showbiz-shuffle": 2}
+OPTIONS = {"shufflers": {"vehicle": True, "sacrificial_lamb": True}}
+# The README's screenshots: a decision with at least this many options, after this many moves
+SHOT_WHEN = {"shufflers": (1, 2), "big-shuffle": (6, 3), "showbiz-shuffle": (6, 3)}
+CARDS_IN_DOM = "return [...document.querySelectorAll('[data-card]')].map(e => e.dataset.card)"
+
+
+def _wait(driver, condition, seconds=15):
+    return WebDriverWait(driver, seconds, poll_frequency=0.05).until(lambda d: condition(d))
+
+
+def _create(driver, url: str, game: str, seed=None, where: str = "table", options=None) -> None:
+    driver.get(f"{url}/play")
+    Select(_wait(driver, lambda d: d.find_element(By.ID, "game"))).select_by_value(game)
+    for name, value in (options or {}).items():
+        field = driver.find_element(By.ID, f"opt-{name}")
+        if value is True:
+            field.click()  # a checkbox
+        else:
+            Select(field).select_by_value(value)
+    if seed is not None:
+        driver.find_element(By.ID, "seed").send_keys(str(seed))
+    driver.find_element(By.ID, f"where-{where}").click()
+    driver.find_element(By.ID, "create").click()
+    _wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#decision button.option, #outcome"))
+
+
+def _fragment(driver) -> dict:
+    return {k: v[0] for k, v in parse_qs(urlsplit(driver.current_url).fragment).items()}
+
+
+def _card_ids(value, out: set) -> set:
+    if isinstance(value, str):
+        out.add(value)
+    elif isinstance(value, list):
+        for v in value:
+            _card_ids(v, out)
+    elif isinstance(value, dict):
+        for v in value.values():
+            _card_ids(v, out)
+    return out
+
+
+def _hidden_from(state: dict, seat) -> set:
+    """The card ids in the state that `seat` may not see (in another hand, a deck, face down)."""
+    game = core.get_game(state["game"])
+    catalog = {c["id"] for c in game.cards()}
+    known = lambda ids: {i for i in ids if i.split("#")[0] in catalog}  # noqa: E731
+    return known(_card_ids(state, set())) - known(_card_ids(core.view(state, seat, trusted=True)["view"], set()))
+
+
+def _check_no_leak(driver, server, table_id: str, seat) -> bool:
+    """No hidden card's id in the DOM; True when the page showed the table's current version."""
+    record = server["app"].extensions["table_store"].get(table_id)
+    shown = driver.find_element(By.ID, "main").get_attribute("data-version")
+    if shown != str(record["version"]):
+        return False  # the page is a step behind: what was visible then may be hidden now
+    leaked = set(driver.execute_script(CARDS_IN_DOM)) & _hidden_from(record["state"], seat)
+    assert not leaked, f"hidden cards in the page of seat {seat}: {sorted(leaked)}"
+    if record["state"]["game"] == "big-shuffle":  # its ids are words no random id contains
+        source = driver.page_source
+        assert not [c for c in _hidden_from(record["state"], seat) if f'"{c}"' in source]
+    return True
+
+
+def _play(driver, server, table_id: str, keyboard: bool = False, shot=None, shot_when=(6, 3)) -> int:
+    """Take the first option of every decision until the game is over; check for leaks as we go.
+    `shot`: where to save a screenshot of the table mid-game, a decision on screen."""
+    moves, checked, deadline = 0, 0, time.monotonic() + GAME_SECONDS
+    while not driver.find_elements(By.ID, "outcome"):
+        assert moves < MAX_MOVES and time.monotonic() < deadline, "the game did not end"
+        buttons = driver.find_elements(By.CSS_SELECTOR, "#decision button.option:not([disabled])")
+        if not buttons:
+            time.sleep(0.03)
+            continue
+        checked += _check_no_leak(driver, server, table_id, 0)
+        if shot is not None and moves >= shot_when[0] and (len(buttons) >= shot_when[1] or moves >= 20):
+            driver.execute_script("window.scrollTo(0, 0)")
+            driver.save_screenshot(str(shot))
+            shot = None
+        version = driver.find_element(By.ID, "main").get_attribute("data-version")
+        try:
+            if keyboard:
+                active = driver.switch_to.active_element
+                assert "option" in (active.get_attribute("class") or ""), "the first option should have the focus"
+                active.send_keys(Keys.ENTER)
+            else:
+                buttons[0].click()
+        except StaleElementReferenceException:
+            continue
+        moves += 1
+        _wait(driver, lambda d: d.find_element(By.ID, "main").get_attribute("data-version") != version
+              or d.find_elements(By.ID, "outcome"))
+    assert checked > 0
+    if shot is not None:  # a short game: its last screen
+        driver.execute_script("window.scrollTo(0, 0)")
+        driver.save_screenshot(str(shot))
+    return moves
+
+
+@pytest.mark.parametrize("game", ["shufflers", "big-shuffle", "showbiz-shuffle"])
+def test_a_whole_game_against_a_bot_by_clicking(game, server, browser_factory):
+    player = browser_factory()
+    _create(player, server["url"], game, seed=SEEDS[game], options=OPTIONS.get(game))
+    where = _fragment(player)
+    assert set(where) == {"table", "seat", "token"} and where["seat"] == "0"
+    assert "?" not in player.current_url.split("#")[0], "the token never goes in a query string"
+    labels = [b.text for b in player.find_elements(By.CSS_SELECTOR, "#decision button.option")]
+    assert labels and all(labels) and len(set(labels)) == len(labels)
+
+    spectator = None
+    if game == "showbiz-shuffle":  # a second page follows the table as a spectator
+        spectator = browser_factory(800, 900)
+        spectator.get(player.find_element(By.ID, "spectator-link").get_attribute("href"))
+        _wait(spectator, lambda d: d.find_elements(By.CSS_SELECTOR, "#board .seat"))
+        assert not spectator.find_elements(By.CSS_SELECTOR, "#decision button.option")
+
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    moves = _play(player, server, where["table"], keyboard=(game == "shufflers"), shot=SCREENSHOTS / f"{game}.png",
+                  shot_when=SHOT_WHEN[game])
+    assert moves > 3
+    record = server["app"].extensions["table_store"].get(where["table"])
+    assert record["state"]["outcome"] is not None
+    _wait(player, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#log li")) > moves)
+    assert "Game over" in player.find_element(By.ID, "outcome").text
+    _check_no_leak(player, server, where["table"], 0)
+
+    if spectator is not None:
+        _wait(spectator, lambda d: d.find_elements(By.ID, "outcome"), 20)
+        _wait(spectator, lambda d: d.find_element(By.ID, "main").get_attribute("data-version") == str(record["version"]))
+        assert len(spectator.find_elements(By.CSS_SELECTOR, "#log li")) >= moves
+        _check_no_leak(spectator, server, where["table"], None)
+
+
+def test_a_stale_move_is_answered_by_refreshing_the_table(server, browser):
+    """412: the seat moved on another device; the page says so and shows the table as it is."""
+    _create(browser, server["url"], "shufflers", seed=5)
+    where = _fragment(browser)
+    # the page no longer hears the stream, so it cannot know about the other device's move
+    browser.execute_cdp_cmd("Network.enable", {})
+    browser.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/events*"]})
+    browser.refresh()
+    _wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#decision button.option"))
+    stale = browser.find_element(By.ID, "main").get_attribute("data-version")
+    client = server["app"].test_client()
+    auth = {"Authorization": f"Bearer {where['token']}"}
+    table = client.get(f"/v1/tables/{where['table']}", headers=auth).get_json()
+    moved = client.post(f"/v1/tables/{where['table']}/moves", json={"move": table["pending"][0]["options"][0]},
+                        headers={**auth, "If-Match": f'"{table["version"]}"'})
+    assert moved.status_code == 200
+    browser.find_element(By.CSS_SELECTOR, "#decision button.option").click()
+    _wait(browser, lambda d: "moved on" in d.find_element(By.ID, "status").text)
+    assert browser.find_element(By.ID, "main").get_attribute("data-version") == str(moved.get_json()["version"]) != stale
+
+
+def test_one_device_sealed_game_at_a_phone_width(server, browser_factory):
+    phone = browser_factory(375, 800)
+    phone.get(f"{server['url']}/play")
+    _wait(phone, lambda d: d.find_elements(By.ID, "create"))
+    assert phone.execute_script("return document.documentElement.scrollWidth <= window.innerWidth")
+    Select(phone.find_element(By.ID, "game")).select_by_value("shufflers")
+    phone.find_element(By.ID, "where-device").click()
+    phone.find_element(By.ID, "create").click()
+    _wait(phone, lambda d: d.find_elements(By.CSS_SELECTOR, "#decision button.option"))
+    assert _fragment(phone) == {"device": "shufflers"}, "the sealed string stays out of the URL"
+    assert phone.execute_script("return document.documentElement.scrollWidth <= window.innerWidth"), \
+        "the table fits a phone's width"
+    moves = 0
+    while not phone.find_elements(By.ID, "outcome"):
+        assert moves < MAX_MOVES
+        version = phone.find_element(By.ID, "main").get_attribute("data-version")
+        try:
+            phone.find_element(By.CSS_SELECTOR, "#decision button.option").click()
+        except StaleElementReferenceException:
+            continue
+        moves += 1
+        _wait(phone, lambda d: d.find_element(By.ID, "main").get_attribute("data-version") != version
+              or d.find_elements(By.ID, "outcome"))
+    assert "Game over" in phone.find_element(By.ID, "outcome").text
+
+
+def test_one_device_pass_and_play_shows_each_person_their_seat(server, browser):
+    """Two people, no bot, one device: the page looks as whoever is due, and the game ends."""
+    browser.get(f"{server['url']}/play")
+    Select(_wait(browser, lambda d: d.find_element(By.ID, "game"))).select_by_value("shufflers")
+    Select(browser.find_element(By.ID, "seat-1")).select_by_value("")
+    browser.find_element(By.ID, "where-device").click()
+    browser.find_element(By.ID, "create").click()
+    seats_seen, moves = set(), 0
+    while not browser.find_elements(By.ID, "outcome"):
+        assert moves < MAX_MOVES
+        buttons = _wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#decision button.option")
+                        or d.find_elements(By.ID, "outcome"))
+        if browser.find_elements(By.ID, "outcome"):
+            break
+        seats_seen.add(browser.find_element(By.CSS_SELECTOR, ".seat.mine h3").text.split(" ")[1])
+        version = browser.find_element(By.ID, "main").get_attribute("data-version")
+        try:
+            buttons[0].click()
+        except StaleElementReferenceException:
+            continue
+        moves += 1
+        _wait(browser, lambda d: d.find_element(By.ID, "main").get_attribute("data-version") != version
+              or d.find_elements(By.ID, "outcome"))
+    assert seats_seen == {"0", "1"}

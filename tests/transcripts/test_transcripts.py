@@ -1,0 +1,107 @@
+"""The golden transcripts (transcripts/, docs/transcripts.md): every one replays, answer for answer,
+through the engine and through the app in-process; together they show every decision kind, move
+kind, event type and error code of each game; and generating them again gives the same bytes."""
+
+from pathlib import Path
+
+import orjson
+import pytest
+
+import core
+from api.errors import ERRORS
+from cli import transcripts as T
+
+FILES = T.find([T.DEFAULT_DIR])
+LOADED = {f.relative_to(T.DEFAULT_DIR).as_posix(): T.load(f) for f in FILES}
+MAX_TOTAL_BYTES = 5_000_000
+
+
+@pytest.fixture(scope="module")
+def client():
+    return T.app().test_client()
+
+
+@pytest.mark.parametrize("name", sorted(LOADED))
+def test_transcript_replays_through_the_app(client, name):
+    header, exchanges = LOADED[name]
+    assert T.replay(header, exchanges, T.flask_sender(client)) is None
+
+
+@pytest.mark.parametrize("name", sorted(LOADED))
+def test_transcript_replays_through_the_engine(name):
+    """Every 200 answer of new, apply and view is what `core` itself gives for that request."""
+    header, exchanges = LOADED[name]
+    checked = 0
+    for exchange, expected, state in T.expanded(exchanges):
+        request, path = exchange["request"], exchange["request"]["path"]
+        if expected["status"] != 200 or not path.startswith(f"/v1/games/{header['game']}/"):
+            continue
+        body = T.resolve(request.get("body"), state)
+        if path.endswith("/new"):
+            got = core.new_game(header["game"], body["players"], body.get("options"), body["seed"]).as_dict()
+        elif path.endswith("/apply"):
+            got = core.apply(body["state"], body["move"]).as_dict()
+        elif path.endswith("/view"):
+            got = core.view(body["state"], body["player"])
+        else:
+            continue
+        assert _sorted(got) == _sorted(expected["body"]), f"{name} step {exchange['step']}: {path}"
+        checked += 1
+    assert checked > header["moves"]
+
+
+def test_every_game_and_mode_has_a_transcript():
+    """One per game (Plot Twist's comes when the game lands: this test then asks for it)."""
+    games = {header["game"] for header, _ in LOADED.values()}
+    assert games == {g.id for g in core.all_games()}
+    assert {p.id for p in T.PLAN} == {h["transcript"] for h, _ in LOADED.values()}, \
+        f"transcripts/ and the plan differ: run `{T.REGENERATE}`"
+
+
+def test_every_error_code_is_covered_or_a_documented_exception():
+    assert set(T.GAME_ERRORS) | set(T.EXCEPTIONS) == set(ERRORS), "classify every error code of api/errors.py"
+    assert not set(T.GAME_ERRORS) & set(T.EXCEPTIONS)
+    documented = (Path(__file__).resolve().parents[2] / "docs" / "transcripts.md").read_text()
+    for code in T.EXCEPTIONS:
+        assert f"`{code}`" in documented, f"docs/transcripts.md must say why {code} is not in a transcript"
+
+
+@pytest.mark.parametrize("game", sorted({h["game"] for h, _ in LOADED.values()}))
+def test_transcripts_cover_every_decision_move_event_and_error_of_the_game(game):
+    seen = {kind: set() for kind in ("decisions", "moves", "events", "errors")}
+    for header, exchanges in LOADED.values():
+        if header["game"] == game:
+            covers = T.coverage(game, exchanges)
+            assert covers == header["covers"], f"{header['transcript']}: its header's `covers` is out of date"
+            for kind, items in covers.items():
+                seen[kind].update(items)
+    for kind, items in T.vocabulary(game).items():
+        missing = sorted(set(items) - seen[kind])
+        assert not missing, f"no {game} transcript shows these {kind}: {missing}"
+
+
+def test_transcripts_are_short():
+    total = sum(f.stat().st_size for f in FILES)
+    assert total < MAX_TOTAL_BYTES, f"{total} bytes of transcripts"
+    for header, exchanges in LOADED.values():
+        assert header["comment"] and header["requests"] == len(exchanges)
+
+
+def test_generating_again_gives_the_same_bytes(tmp_path):
+    """A rules change that changes a transcript fails here (and in the replays): regenerate on purpose."""
+    T.generate(tmp_path)
+    for name in LOADED:
+        assert (tmp_path / name).read_bytes() == (T.DEFAULT_DIR / name).read_bytes(), \
+            f"{name} is not what the plan generates now: run `{T.REGENERATE}` and review the diff"
+    assert sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*.jsonl")) == sorted(LOADED)
+
+
+def test_patches_roundtrip():
+    a = {"x": [1, 2, 3, 4], "y": {"a/b": 1, "c~": [1]}, "z": None}
+    b = {"x": [0, 1, 3, 4, 5], "y": {"a/b": 2, "d": 3}, "w": True}
+    assert T.apply_patch(a, T.make_patch(a, b)) == b
+    assert T.apply_patch(b, T.make_patch(b, a)) == a
+
+
+def _sorted(x) -> bytes:
+    return orjson.dumps(x, option=orjson.OPT_SORT_KEYS)
