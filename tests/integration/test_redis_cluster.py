@@ -208,8 +208,10 @@ def test_racing_moves_through_two_hosts_lose_and_duplicate_nothing(cluster, guni
 
 @pytest.mark.parametrize("wait_replicas", [0, 1], ids=["async", "wait-replica"])
 def test_a_primary_killed_under_load_gives_503s_then_recovers_with_tables_consistent(tmp_path, wait_replicas):
-    """With REDIS_WAIT_REPLICAS=1 no acknowledged move may be lost; without it, at most one (reported)."""
-    with RedisCluster(tmp_path) as c:
+    """With REDIS_WAIT_REPLICAS=1 no acknowledged move may be lost; without it, only tables on the
+    killed primary may lose one (reported), and every table's log stays whole."""
+    # a node silent for 3 s is failed over: a loaded CI machine can stall a healthy node for 1 s
+    with RedisCluster(tmp_path, node_timeout_ms=3000) as c:
         client = _app(c, REDIS_WAIT_REPLICAS=wait_replicas).test_client()
         # Big Shuffle games: long enough to be still going when the primary dies
         tables = [client.post("/v1/tables", json={"game": "big-shuffle", "players": 2}).get_json() for _ in range(9)]
@@ -239,8 +241,9 @@ def test_a_primary_killed_under_load_gives_503s_then_recovers_with_tables_consis
         for th in threads:
             th.start()
         time.sleep(1.0)
+        on_victim = {t["table_id"] for t in tables if c.port_of_slot(_slot(t["table_id"])) == victim_port}
         c.kill(victim_port)
-        c.wait_failover(victim_port)
+        c.wait_failover(victim_port, timeout=90)
         time.sleep(1.0)
         stop.set()
         for th in threads:
@@ -248,20 +251,27 @@ def test_a_primary_killed_under_load_gives_503s_then_recovers_with_tables_consis
         assert 500 not in statuses
         assert 503 in statuses or "store_unavailable" in statuses  # the killed primary's tables, meanwhile
         assert victim_port not in c.primaries()  # its replica took over
-        lost = 0
+        lost = set()
         for t in tables:
             record = _consistent(c, t["table_id"])
-            lost += record["version"] < acknowledged.get(t["table_id"], 0)
-        # asynchronous replication may lose an acknowledged move; report it
+            if record["version"] < acknowledged.get(t["table_id"], 0):
+                lost.add(t["table_id"])
+        # asynchronous replication may lose a move acknowledged just before the kill; report it
         print(f"acknowledged moves lost to the failover (REDIS_WAIT_REPLICAS={wait_replicas}): "
-              f"{lost} of {len(tables)} tables")
-        assert lost <= (0 if wait_replicas else 1)
+              f"{len(lost)} of {len(tables)} tables ({len(on_victim)} on the killed primary)")
+        assert lost <= (set() if wait_replicas else on_victim)
         if wait_replicas:
             # the promoted replica has no replica of its own: WAIT cannot be met on its slots
             # (503) until the dead node comes back, as its replica
             c.restart(victim_port)
-        for _ in range(6):  # recovered without a restart of the API: every shard takes new tables
-            assert client.post("/v1/tables", json={"game": "shufflers", "players": 1}).status_code == 201
+        # recovered without a restart of the API: every shard takes new tables. The API's slot map
+        # may name the dead node once more (a 503, which refreshes it), never a 500
+        created, deadline = 0, time.monotonic() + 30
+        while created < 6:
+            status = client.post("/v1/tables", json={"game": "shufflers", "players": 1}).status_code
+            assert status in (201, 503), status
+            created = created + 1 if status == 201 else 0
+            assert time.monotonic() < deadline, "the API did not recover from the failover"
 
 
 def test_the_compose_cluster_profile_has_the_shape_these_tests_start():
