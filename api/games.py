@@ -55,14 +55,15 @@ def apply_move(args: dict, game: str):
         with engine_timer(game, "apply"):
             step = core.apply(state, move)
     except (core.GameOver, core.InvalidMove, core.NotYourTurn, core.IllegalMove):
-        _check_shape(game, move)  # a move that does not even fit the schema is a 422, not a 409
+        check_move_shape(game, move)  # a move that does not even fit the schema is a 422, not a 409
         raise
     move_applied(game, "stateless")
     return _json(step.as_dict())
 
 
-def _check_shape(game: str, move: dict) -> None:
-    """Against the moves of the game in the path: with several games, the union of all of them
+def check_move_shape(game: str, move: dict) -> None:
+    """A move that does not even fit the game's move schema is a 422 (asked only once the engine
+    refused it, so legal moves pay nothing). Against the moves of the game in the path: with several games, the union of all of them
     could only say that a move matches none."""
     try:
         check(GAMES[game].Move, move)

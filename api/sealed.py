@@ -48,7 +48,7 @@ import core
 from core.framework.rng import Rng
 
 from .errors import fail
-from .games import _check_shape, _json
+from .games import _json, check_move_shape
 from .observability import engine_timer, move_applied
 from .tables import _bot_due, _bots_play, _check_bots
 
@@ -145,13 +145,13 @@ def apply_sealed(args, game):
     move = args["move"]
     mover = move.get("player") if type(move.get("player")) is int else None
     if mover is None or not _may_act(game_of, mover):
-        _check_shape(game, move)
+        check_move_shape(game, move)
         fail("wrong_seat", _seat_message(game_of, mover))
     try:
         with engine_timer(game, "apply"):
             step = core.apply(game_of["state"], move, trusted=True)  # sealed by this server: consistent
     except (core.GameOver, core.InvalidMove, core.NotYourTurn, core.IllegalMove):
-        _check_shape(game, move)
+        check_move_shape(game, move)
         raise
     events = list(step.events)
     step = _bots_move(game_of, step, events)

@@ -15,19 +15,19 @@ import time
 
 import orjson
 from flask import Response, current_app, request, stream_with_context
-from flask_smorest import abort
-from marshmallow import ValidationError, fields, validate
+from marshmallow import fields, validate
 
 import core
-from core.framework.bots import bot_names, get_bot
+from core.framework.bots import bot_names
 from core.framework.rng import Rng
 
 from .errors import error_responses, fail
+from .games import check_move_shape
 from .limits import limits
 from .observability import engine_timer, move_applied
 from .parsing import Blueprint
 from .schemas import GAMES
-from .schemas.base import check, reference
+from .schemas.base import reference
 from .schemas.per_game import TABLE_ANSWERS, table_union
 from .schemas.tables import TABLE_ID, CreateTableRequest, MoveRequest
 from .stores import StoreUnavailable
@@ -326,13 +326,13 @@ def _move(args, table_id: str, token: str, versions: list[int] | None, key: str 
                               "get the table again and choose anew.", {"ETag": _etag(record)})
     move = args["move"]
     if type(move.get("player")) is not int or move["player"] != seat:
-        _check_shape(record["game"], move)
+        check_move_shape(record["game"], move)
         fail("wrong_seat", f"This token is seat {seat}'s; the move names seat {move.get('player')!r}.")
     try:
         with engine_timer(record["game"], "apply"):
             step = core.apply(record["state"], move, trusted=True)
     except (core.GameOver, core.InvalidMove, core.NotYourTurn, core.IllegalMove):
-        _check_shape(record["game"], move)  # a move that does not even fit the schema is a 422, not a 409
+        check_move_shape(record["game"], move)  # a move that does not even fit the schema is a 422, not a 409
         raise
     expected = record["version"]
     record = dict(record)
@@ -697,23 +697,13 @@ def _check_bots(game, players: int, bots: dict) -> dict:
 
 
 def _bots_play(record: dict, step, entries: list) -> "core.Step":
-    """While a bot's seat has a decision pending, that bot moves (each move its own log entry),
-    up to BOT_MOVES_PER_REQUEST moves: the rest are made as the table is read (`_bots_catch_up`).
-
-    A bot sees only its seat's view and decisions (core.view), and throws the table's own dice.
-    """
-    bots = record["bots"]
-    if not bots:
+    """The due bots move (core.play_bots, with the table's own dice), up to BOT_MOVES_PER_REQUEST
+    moves, each its own log entry: the rest are made as the table is read (`_bots_catch_up`)."""
+    if not record["bots"]:
         return step
-    game = core.get_game(record["game"])
     rng = Rng.load(record["bot_rng"])
-    for _ in range(int(current_app.config["BOT_MOVES_PER_REQUEST"])):
-        seat = _bot_due(record, step.pending)
-        if seat is None:
-            break
-        move = get_bot(game, bots[str(seat)]).choose(core.view(step.state, seat, trusted=True), rng)
-        step = step.play(move)
-        entries.append({"version": step.state["version"], "events": step.events})
+    step, made = core.play_bots(step, record["bots"], rng, int(current_app.config["BOT_MOVES_PER_REQUEST"]))
+    entries.extend(made)
     record["state"], record["version"], record["bot_rng"] = step.state, step.state["version"], rng.dump()
     return step
 
@@ -768,13 +758,6 @@ def _new_token(key: str | None, table_id: str, name: str) -> str:
         return secrets.token_urlsafe(TOKEN_BYTES)
     digest = hmac.new(key.encode(), f"{table_id}:{name}".encode(), hashlib.sha256).digest()
     return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
-
-
-def _check_shape(game: str, move: dict) -> None:
-    try:
-        check(GAMES[game].Move, move)
-    except ValidationError as bad:
-        abort(422, messages={"json": {"move": bad.messages}})
 
 
 def _table_body(record: dict, seat: int | None) -> dict:

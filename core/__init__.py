@@ -6,7 +6,9 @@
     'draw'
 """
 
-from core.framework.engine import Step, apply, bot_move, check_state, decisions, new_game, view, view_events
+from core.framework.engine import (
+    Step, apply, bot_move, check_state, decisions, new_game, play_bots, view, view_events,
+)
 from core.framework.errors import (
     EngineError,
     GameOver,
@@ -24,7 +26,7 @@ from core.framework.registry import all_games, get_game
 import core.games  # noqa: F401  (registers every game)
 
 __all__ = [
-    "Step", "apply", "bot_move", "check_state", "decisions", "new_game", "view", "view_events",
+    "Step", "apply", "bot_move", "check_state", "decisions", "new_game", "play_bots", "view", "view_events",
     "EngineError", "GameOver", "IllegalMove", "InvalidMove", "InvalidOptions", "InvalidState",
     "NotYourTurn", "StaleVersion", "UnknownBot", "UnknownGame", "WorkLimit", "all_games", "get_game",
 ]

@@ -249,6 +249,27 @@ def bot_move(state: dict, player: int, bot: str, seed: int | str | None = None) 
     return chosen.choose(seen, Rng.from_seed(f"bot:{bot}:{seed}:{state['version']}:{player}"))
 
 
+def play_bots(step: Step, bots: dict, rng: Rng, limit: int) -> tuple[Step, list]:
+    """The bots' seats move while one of them has a decision pending, at most `limit` moves:
+    the one bot driver of tables, sealed games and anyone seating bots beside people.
+
+    `bots` maps a seat (as a string, the way JSON keys are) to a bot's name. Each bot sees only
+    its seat's view and decisions and throws `rng`, the dice of whoever seats the bots (a table's
+    own stream, say), which this advances. Returns the last Step and, per bot move, its
+    `{version, events}`: the log entries a table keeps.
+    """
+    game = GAMES[step.state["game"]]
+    entries = []
+    for _ in range(limit):
+        seat = next((d["player"] for d in step.pending if str(d["player"]) in bots), None)
+        if seat is None:
+            break
+        move = get_bot(game, bots[str(seat)]).choose(view(step.state, seat, trusted=True), rng)
+        step = step.play(move)
+        entries.append({"version": step.state["version"], "events": step.events})
+    return step, entries
+
+
 def view_events(state: dict, events: list, player: int | None) -> list:
     """Events as `player` may see them."""
     game = get_game(state["game"])
