@@ -115,6 +115,7 @@ def main(argv=None) -> int:
         name, _, n = item.partition("=")
         counts[name] = int(n)
 
+    print(f"core: {core.__file__}")
     total = hashlib.sha256()
     games = steps = 0
     anomalies: list[str] = []
@@ -136,8 +137,12 @@ def main(argv=None) -> int:
         steps += sub_steps
         print(f"{game_id}: games={n} steps={sub_steps} digest={sub.hexdigest()}")
     if anomalies:
-        print(f"engine states that failed their own check (a bug; in the digest too): {len(anomalies)}, first:")
-        for line in anomalies[:10]:
+        print(f"engine states that failed their own check (a bug; in the digest too): {len(anomalies)} calls, "
+              "the first of each game:")
+        firsts = {}
+        for line in anomalies:
+            firsts.setdefault(line.split(" step ")[0], line)
+        for line in list(firsts.values())[:10]:
             print(f"  {line}")
     print(f"total: games={games} steps={steps} digest={total.hexdigest()}"
           f"{' (trusted)' if args.trusted else ''}")
