@@ -10,8 +10,8 @@ from core.framework.errors import InvalidState
 from core.framework.game import decision
 from core.framework.rng import Rng
 
-from .cards import TYPE, effects
 from .abilities import LOOT_LIMIT, may_draw_from_discard
+from .cards import TYPE, effects
 from .city import attempt_options, midtown_tops
 from .decks import draw_one, replace_informant, to_noir_discard
 from .labels import PROMPTS
@@ -21,6 +21,7 @@ from .state import order_from, writable, writable_seat
 from .tasks import push, simultaneous
 
 
+# --- The first task of the queue: somebody's decision, or resolved at once ------------------------
 def task_decision(state: dict, task: dict) -> dict:
     p = task["player"]
     do = task["do"]
@@ -140,6 +141,7 @@ def _effect(state: dict, rng: Rng, task: dict, events: list) -> None:
         raise InvalidState(f"The queue holds an unknown card effect {verb!r}.")
 
 
+# --- Targets a card's effect needs (used for options and for their checks) ------------------------
 def _target_options(state: dict, p: int, effect: dict) -> list[dict] | None:
     """The target fields each legal use of the effect names; None: it cannot be used now."""
     verb = effect["do"]
@@ -166,6 +168,7 @@ def card_uses(state: dict, p: int, card: str, on: str, kind: str) -> list[dict]:
     return out
 
 
+# --- Answers to a queued decision: Neighborhood Watch, The Crazed Killer, ordering effects ---------
 def on_choose_drawer(state, rng, move, events):
     task, state["queue"] = state["queue"][0], state["queue"][1:]
     push(state, [{"do": "draw", "player": move["target"], "amount": task["amount"], "source": task["source"]}])

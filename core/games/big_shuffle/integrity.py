@@ -10,17 +10,15 @@ from core.framework.engine import same
 from core.framework.errors import InvalidState
 from core.framework.game import FRAMEWORK_FIELDS
 
+from .abilities import LOOT_LIMIT
 from .cards import (ALL_IDS, EXPANSIONS, FOR, IN_PLAY, LINES, NOIR_TYPES, PLACES, SCENE_TYPE, SCENE_TYPES, TITLES,
                     TYPE, effects)
-from .abilities import LOOT_LIMIT
 from .city import destinations, where
 from .expert import EXPERT_POINTS
 from .winning import wins
 
 
 STEPS = ("character", "start", "draw", "main", "end")
-
-
 STATE_FIELDS = frozenset(FRAMEWORK_FIELDS + (
     "seats", "shared", "characters", "agendas", "noir", "informants", "changes", "city",
     "removed", "played", "turn", "attempt", "queue", "public"))
@@ -39,11 +37,7 @@ def _bad(message: str, field: str | None = None):
 
 
 _IDS_OF: dict[tuple, frozenset] = {}
-
-
 _NOIR_TYPES = tuple(sorted(NOIR_TYPES))
-
-
 _CITY_IDS = IN_PLAY[EXPANSIONS].city  # every scene of a type and its title; the last check counts the cards in play
 
 
@@ -65,6 +59,7 @@ def _card_list(x, field: str, types: tuple | None = None) -> list:
     return x
 
 
+# --- The whole state ------------------------------------------------------------------------------
 def check(state: dict) -> None:
     law = "the-law" in state["options"]["expansions"]
     fields = LAW_FIELDS if law else STATE_FIELDS
@@ -152,6 +147,7 @@ def check(state: dict) -> None:
     _check_queue(state)
 
 
+# --- Its parts ------------------------------------------------------------------------------------
 def _check_public(state: dict) -> None:
     """`public`: cards in hands that the rules made public, each once."""
     public = _card_list(state["public"], "public", _NOIR_TYPES)
@@ -280,6 +276,7 @@ def _check_turn(state: dict, characters_set: bool) -> None:
         raise _bad("The active player's agendas match the active scenes: the game should be over.", "outcome")
 
 
+# --- Numbers the rules leave unbounded; the queue of effects --------------------------------------
 # The largest number a state may hold where the rules give no bound of their own (a draw's
 # amount, a modifier, a difficulty, plays allowed in a turn): far above any card's figure,
 # and small enough that a loop over it costs nothing.

@@ -6,19 +6,18 @@ the scene leaves the top of its pile; The Vigilante backs another character's sc
 Cruiser lets The Wheelman's hirer attempt another scene change.
 """
 
-from .cards import CATALOG, FOR, effects
 from .abilities import abilities_blocked, owns
+from .cards import CATALOG, FOR, effects
 from .city import top_scenes, where
 from .state import writable
 
 
 # goons that let their hirer cruise on (The Cruiser names The Wheelman)
 CRUISE_GOONS = frozenset(e["goon"] for c in CATALOG for e in c["effects"] if e["do"] == "cruise")
-
-
 _LAW_REACTIONS = {c["id"]: e["do"] for c in CATALOG for e in c["effects"] if e["do"] in ("protect", "move_patrol")}
 
 
+# --- Patrols --------------------------------------------------------------------------------------
 def _patrols_on(state: dict, a: dict) -> list[str]:
     """The patrols a scene change attempt is subject to: on the column of its scene's type and on
     the row its scene was in when attempted. None for a character with The Badge."""
@@ -42,6 +41,7 @@ def place_patrol(state: dict, card: str, line: str) -> str | None:
     return replaced
 
 
+# --- Not On My Watch! -----------------------------------------------------------------------------
 def blocker_of(state: dict, a: dict) -> str | None:
     """The protected scene that keeps this scene change from moving anything: the scene itself,
     or the one it would cover (Not On My Watch!)."""
@@ -68,6 +68,7 @@ def end_protections(state: dict, events: list, player: int | None, everything: b
             events.append({"type": "protection_ended", "scene": x["scene"], "card": x["card"]})
 
 
+# --- The Vigilante --------------------------------------------------------------------------------
 def backs(state: dict, q: int, a: dict) -> str | None:
     """The character of seat q if it may back this scene change now (The Vigilante): another
     character's, once, while character abilities work."""

@@ -7,8 +7,8 @@ moment, scenes one step at a time, the loot limit.
 
 from core.framework.errors import IllegalMove
 
-from .cards import ALL_IDS, CARD, FOR, LAW, LINES, PATROLS, PLACES, REACTION_WINDOW, SCENE_TYPE, TYPE, effects
 from .abilities import LOOT_LIMIT
+from .cards import ALL_IDS, CARD, FOR, LAW, LINES, PATROLS, PLACES, REACTION_WINDOW, SCENE_TYPE, TYPE, effects
 from .city import destinations, where
 
 

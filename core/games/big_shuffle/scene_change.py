@@ -10,8 +10,8 @@ from core.framework.errors import InvalidState
 from core.framework.game import decision
 from core.framework.rng import Rng
 
-from .cards import AGAINST, CARD, CATALOG, FOR, GOONS, LINES, REACTION_WINDOW, SCENE_TYPE, TYPE, WINDOW_CARDS, effects
 from .abilities import own_cards, own_statics, owns, scene_statics, statics_total
+from .cards import AGAINST, CARD, CATALOG, FOR, GOONS, LINES, REACTION_WINDOW, SCENE_TYPE, TYPE, WINDOW_CARDS, effects
 from .city import attempt_options, midtown_tops, scene_difficulty, top_scenes, where
 from .decks import take
 from .labels import HIRE_PROMPTS, PROMPTS
@@ -24,6 +24,7 @@ from .tasks import effect_task, push, simultaneous
 _HIRE_TRIGGERED = frozenset(c["id"] for c in CATALOG if any(e["on"] == "you_hire" for e in c["effects"]))
 
 
+# --- A. Choose a scene ----------------------------------------------------------------------------
 def on_attempt(state, rng, move, events):
     p = move["player"]
     attempt = state["attempt"]
@@ -48,6 +49,7 @@ def start_attempt(state, p, scene, to, modifier, change, events, chain=1):
                    "from": frm, "to": to, "difficulty": difficulty})
 
 
+# --- B. Reveal a scene change card; the reaction moments ------------------------------------------
 def _window(state: dict, name: str) -> list[int]:
     """The seats asked at a reaction moment, clockwise from the attempting player's left."""
     a = state["attempt"]["player"]
@@ -183,6 +185,7 @@ def on_decline(state, rng, move, events):
     state["attempt"]["ask"] = state["attempt"]["ask"][1:]
 
 
+# --- C. Hire goons --------------------------------------------------------------------------------
 def _next_hirer(state: dict) -> None:
     """C. Hire goons: clockwise, skipping who is out or passed since the last hire; it ends when
     every character has passed (in a row)."""
@@ -222,6 +225,7 @@ def on_pass(state, rng, move, events):
     _next_hirer(state)
 
 
+# --- D. Determine success -------------------------------------------------------------------------
 def modified_influence(state: dict, a: dict) -> int:
     """D. The modified influence: influence of the scene's type plus every modifier."""
     return sum(_influence_parts(state, a).values())

@@ -6,8 +6,8 @@ empty Midtown pile brings The Big Shuffle; then each scene that became active tr
 
 from core.framework.rng import Rng
 
-from .cards import SCENE_TYPE, SCENE_TYPES, TITLES, TYPE, effects
 from .abilities import ignores_scenes
+from .cards import SCENE_TYPE, SCENE_TYPES, TITLES, TYPE, effects
 from .city import active_scene, where
 from .law import end_protections
 from .state import order_from, writable, writable_piles

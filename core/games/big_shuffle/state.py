@@ -33,6 +33,7 @@ class LazyRng:
 OWNED = "~owned"  # while `play` runs: which parts of the state it has copied already
 
 
+# --- Copy on write: the state `play` works on -----------------------------------------------------
 def copy_state(state: dict) -> dict:
     """The state `play` works on: the turn and the scene change are copied now (the queue and
     the scene change's lists are only ever replaced, never changed in place);
@@ -92,6 +93,7 @@ def writable_piles(state: dict, t: str) -> dict:
     return state["city"][t]
 
 
+# --- Seating order --------------------------------------------------------------------------------
 _ORDERS = {n: [[(first + k) % n for k in range(n)] for first in range(n)] for n in range(1, 9)}
 
 

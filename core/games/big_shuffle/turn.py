@@ -6,8 +6,8 @@ the turn passes to the next character clockwise.
 
 from core.framework.game import decision
 
-from .cards import CARD, LINES, PATROLS, TYPE, effects
 from .abilities import abilities_blocked, loot_works, own_statics, owns, scene_statics, scenes_have, statics_total
+from .cards import CARD, LINES, PATROLS, TYPE, effects
 from .city import attempt_options
 from .decks import draw_one, to_noir_discard
 from .effects import card_uses
@@ -23,15 +23,12 @@ def new_turn(player: int, number: int, step: str) -> dict:
 
 
 _ACTIONS = frozenset(c for c in CARD if TYPE[c] == "action")
-
-
 _TARGETED = frozenset(("kill_informant", "steal_random", "steal_loot", "take_discard", "attempt"))
-
-
 _PLAIN_PLAYS = frozenset(c for c in CARD if TYPE[c] == "loot" or (
     TYPE[c] == "action" and not any(e["do"] in _TARGETED for e in effects(c, "play"))))
 
 
+# --- 1. Start of turn abilities -------------------------------------------------------------------
 def ability_options(state: dict, p: int) -> list[dict]:
     seat = state["seats"][p]
     out = [] if abilities_blocked(state, p) else card_uses(state, p, seat["character"], "start", "ability")
@@ -57,6 +54,7 @@ def on_ability(state, rng, move, events):
     push(state, [effect_task(p, e, card, **targets) for e in effects(card, "start")])
 
 
+# --- 2. Draw a noir card --------------------------------------------------------------------------
 def draw_step(state: dict, p: int) -> None:
     amount = 1
     if owns(state, p, "extra_draw") or scenes_have(state, p, "extra_draw"):
@@ -72,6 +70,7 @@ def on_draw(state, rng, move, events):
         push(state, [{**task, "amount": task["amount"] - 1}])
 
 
+# --- 3. Play a card or attempt a scene change -----------------------------------------------------
 def main_options(state: dict, p: int) -> list[dict]:
     turn = state["turn"]
     out = []
@@ -109,6 +108,7 @@ def on_play(state, rng, move, events):
           + [{"do": "discard", "card": card}])
 
 
+# --- The end of the turn --------------------------------------------------------------------------
 def on_end_turn(state, rng, move, events):
     turn = state["turn"]
     if turn["step"] == "main" and state["options"]["mode"] == "expert":
