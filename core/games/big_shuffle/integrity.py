@@ -22,8 +22,6 @@ STEPS = ("character", "start", "draw", "main", "end")
 STATE_FIELDS = frozenset(FRAMEWORK_FIELDS + (
     "seats", "shared", "characters", "agendas", "noir", "informants", "changes", "city",
     "removed", "played", "turn", "attempt", "queue", "public"))
-
-
 LAW_FIELDS = STATE_FIELDS | {"patrols", "protected"}  # with The Law
 
 

@@ -7,7 +7,6 @@ effects.py.
 """
 
 
-
 def push(state: dict, tasks: list) -> None:
     """New effects resolve before the ones already waiting."""
     if tasks:
