@@ -149,7 +149,7 @@ def test_a_queued_draw_of_more_cards_than_the_game_has_is_invalid_state(client):
 
 
 def test_the_largest_queued_draw_a_state_may_hold_stays_small(client):
-    from core.games.big_shuffle.game import NUMBER_LIMIT
+    from core.games.big_shuffle.integrity import NUMBER_LIMIT
 
     state = _big_shuffle_with_queued_draw(NUMBER_LIMIT)
     move = core.decisions(state)[0]["options"][0]

@@ -3,7 +3,7 @@
 It sees what its seat sees (`{"view", "pending"}`), never the state: its own hand and
 agendas, and the public table (the active scenes, the one below each, Uptown and Downtown,
 informants, loot, the scene change in progress). The influence of an attempt is computed by
-the engine's own rule (`_influence`), which reads public fields only.
+the engine's own rule (`scene_change.modified_influence`), which reads public fields only.
 
 Its plan: count how many of the three active scenes match a scene among its agendas; attempt
 the scene change that raises that count and that it can afford (influence plus the goons in
@@ -12,7 +12,9 @@ otherwise build up with loot and cards, and now and then stir the city when noth
 """
 
 from .cards import AGAINST, CARD, FOR, SCENE_TYPE, SCENE_TYPES, TYPE
-from .game import _blocker, _difficulty, _influence
+from .city import scene_difficulty
+from .law import blocker_of
+from .scene_change import modified_influence
 
 HIDDEN = {"hidden": True}
 
@@ -51,14 +53,14 @@ def _base_influence(view: dict, me: int, scene: str, to: str) -> tuple[int, int]
     """(influence without goons or scene change card, difficulty) for my attempt."""
     frm = next(p for p in ("uptown", "midtown", "downtown")
                if view["city"][SCENE_TYPE[scene]][p][-1:] == [scene])
-    any_change = "change/endless-rain"  # _influence counts a revealed card: take its modifier back out
+    any_change = "change/endless-rain"  # modified_influence counts a revealed card: take its modifier back out
     attempt = {"player": me, "type": SCENE_TYPE[scene], "from": frm, "change": any_change, "modifier": 0, "goons": []}
-    return _influence(view, attempt) - CARD[any_change]["modifier"], _difficulty(view, scene, frm, to)
+    return modified_influence(view, attempt) - CARD[any_change]["modifier"], scene_difficulty(view, scene, frm, to)
 
 
 def _prevented(view: dict, option: dict) -> bool:
     """Would Not On My Watch! keep this scene change from moving anything?"""
-    return bool(view.get("protected")) and _blocker(view, {"type": SCENE_TYPE[option["scene"]], **option}) is not None
+    return bool(view.get("protected")) and blocker_of(view, {"type": SCENE_TYPE[option["scene"]], **option}) is not None
 
 
 def _patrol_sign(patrol: str) -> int:
@@ -193,7 +195,7 @@ class HeuristicBot:
 
     def _hire(self, view, options, me, hand, want, rng):
         a = view["attempt"]
-        total = _influence(view, a)
+        total = modified_influence(view, a)
         hires = [o for o in options if o["kind"] == "hire"]
         pass_ = next(o for o in options if o["kind"] == "pass")
         if a["player"] == me:

@@ -1,7 +1,7 @@
 """The catalog, loaded from cards/*.toml (one entry per physical card), and look-ups by id.
 
 Every card's behaviour is data: `effects` lists `{on, do, ...}` tables in the vocabulary of
-docs/big-shuffle-contract.md, which game.py interprets. The catalog holds the expansion's cards
+docs/big-shuffle-contract.md, which the rules modules beside this one interpret. The catalog holds the expansion's cards
 too (`expansion = "the-law"`); `IN_PLAY[expansions]` lists the cards of a game.
 """
 
@@ -30,6 +30,7 @@ LAW = frozenset(c["id"] for c in CATALOG if c.get("expansion") == "the-law")
 FOR = {c["id"]: c["for"] for c in CATALOG if c["type"] == "goon"}
 FOR.update({c["id"]: e["amount"] for c in CATALOG for e in c["effects"] if e["do"] == "support"})
 AGAINST = {c["id"]: c["against"] for c in CATALOG if c["type"] == "goon"}
+GOONS = frozenset(c for c in CARD if TYPE[c] == "goon")
 
 
 class Cards:

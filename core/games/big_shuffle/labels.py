@@ -1,6 +1,6 @@
-"""The Big Shuffle's options in words, from the catalog's names: "Move The Docks down to
-Downtown", "Hire A Thug for your scene change", "Play The Smash and Grab on The Femme
-Fatale's A Fedora".
+"""The Big Shuffle's decisions in words: the prompt of each decision (`PROMPTS`), and the
+options in words, from the catalog's names: "Move The Docks down to Downtown", "Hire A Thug
+for your scene change", "Play The Smash and Grab on The Femme Fatale's A Fedora".
 
 A label names only what the deciding seat sees: its own cards, the face-up city (the top of
 each pile), characters, informants, loot, patrols and the top of the noir discard. It never
@@ -8,6 +8,27 @@ looks at another seat's hand, a face-down agenda or a deck.
 """
 
 from .cards import CARD, PLACES, SCENE_TYPES
+
+
+# Decision prompts, written once per seat (PROMPTS[kind][seat]).
+_PROMPT_TEXTS = {
+    "choose_character": "Seat {seat}: choose your character.",
+    "start_of_turn": "Seat {seat}: use a start of turn ability, or skip.",
+    "main": "Seat {seat}: play a card, attempt a scene change, or end your turn.",
+    "score": "Seat {seat}: reveal an agenda to score it, or end your turn.",
+    "draw": "Seat {seat}: draw a noir card from the deck or the top of the discard.",
+    "trash": "Seat {seat}: you may keep only 3 loot; trash one.",
+    "crazed_killer": "Seat {seat}: discard a goon, or your informant is killed.",
+    "order": "Seat {seat}: choose which of your effects resolves first.",
+    "react": "Seat {seat}: play a reaction now, or decline.",
+    "continue": "Seat {seat}: Endless Rain: attempt another scene change at -2, or stop.",
+    "cruise": "Seat {seat}: The Cruiser: attempt another scene change, or stop.",
+    "choose_drawer": "Seat {seat}: Neighborhood Watch: choose a character (yourself too) to draw a noir card.",
+}
+PROMPTS = {kind: [text.format(seat=seat) for seat in range(8)] for kind, text in _PROMPT_TEXTS.items()}
+HIRE_PROMPTS = [[f"Seat {q}: hire a goon for your own scene change, or pass." if p == q else
+                  f"Seat {q}: hire a goon for or against seat {p}, or pass." for p in range(8)] for q in range(8)]
+
 
 _LINE = {**{t: f"the {t.upper()} column" for t in SCENE_TYPES}, **{p: f"the {p.capitalize()} row" for p in PLACES}}
 
