@@ -15,7 +15,7 @@ from core.framework.engine import same
 from core.framework.errors import InvalidOptions, InvalidState
 from core.framework.game import FRAMEWORK_FIELDS, Game, Option, decision
 
-from . import payment
+from . import labels, payment
 from .cards import AMMO, CATALOG, ENCOUNTER, HEALTH, JOKERS, ROLE, SORT_KEY, VALUE, in_deck, is_card, sorted_row, total
 
 HIDDEN = {"hidden": True}
@@ -69,9 +69,7 @@ class Shufflers(Game):
                                  {"collaborative": ["needs 2 or more players"]})
 
     def labels(self, seen: dict, decision: dict) -> list[str]:
-        from . import labels  # the options in words (labels.py)
-
-        return labels.labels(seen, decision)
+        return labels.labels(seen, decision)  # the options in words (labels.py)
 
     def cards(self) -> list[dict]:
         return CATALOG
