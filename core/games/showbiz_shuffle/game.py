@@ -16,8 +16,10 @@ Every change replaces a list or a dict rather than editing it in place: `play` w
     ('turn', {'player': 0, 'kind': 'end_turn'})
 """
 
+import copy
+
 from core.framework.errors import InvalidOptions
-from core.framework.game import Game, Option, decision
+from core.framework.game import Game, Option, Setup, decision
 from core.framework.rng import Rng
 
 from . import integrity, labels, refusals
@@ -37,6 +39,8 @@ NOTHING_PLAYED = {"cattle_call": 0, "hand": 0, "biz": 0, "shake_up": False}
 
 
 class ShowbizShuffle(Game):
+    listing_order = 3
+
     def __init__(self):
         super().__init__(
             id="showbiz-shuffle",
@@ -77,6 +81,19 @@ class ShowbizShuffle(Game):
 
     def bots(self) -> dict:
         return BOTS
+
+    def sample_setups(self) -> tuple[Setup, ...]:
+        return (Setup("2-players", 2, {}, 80), Setup("3-players", 3, {}, 65), Setup("4-players", 4, {}, 55))
+
+    def shuffle_hidden(self, state: dict, rng) -> dict:
+        """The Bod and Biz decks in another order. (Hands and held Biz cards are hidden from
+        the other seats only: their owner sees them.)"""
+        other = copy.deepcopy(state)
+        for pile in ("bod_deck", "biz_deck"):
+            if len(other[pile]) > 1:
+                k = 1 + rng.below(len(other[pile]) - 1)
+                other[pile] = other[pile][k:] + other[pile][:k]
+        return other
 
     # --- Game Set Up --------------------------------------------------------------------------
     def setup(self, players: int, options: dict, rng) -> tuple[dict, list]:
