@@ -14,6 +14,7 @@ marshmallow refuses unknown fields by default (`unknown = RAISE`); the spec says
 `additionalProperties: false`.
 """
 
+import functools
 import importlib
 
 from marshmallow import Schema, ValidationError, fields, validate
@@ -44,7 +45,13 @@ GameDecision = _union("GameDecision", "Decision")
 GameEvent = _union("GameEvent", "Event")
 GameOutcome = _union("GameOutcome", "Outcome")
 GameCard = _union("GameCard", "Card")
-OPTIONS = {game: options_schema(core.get_game(game), complete=False) for game in GAMES}  # in a request
+@functools.cache
+def request_options(game_id: str) -> type[Schema]:
+    """The options of a game as a request gives them (each optional)."""
+    return options_schema(core.get_game(game_id), complete=False)
+
+
+OPTIONS = {game: request_options(game) for game in GAMES}  # in a request
 GameOptions = Union("GameOptions", OPTIONS)
 
 
