@@ -18,9 +18,9 @@ from core.framework.game import FRAMEWORK_FIELDS, Game, Option, Setup, decision
 
 from . import labels, payment
 from .cards import AMMO, CATALOG, ENCOUNTER, HEALTH, JOKERS, ROLE, SORT_KEY, VALUE, in_deck, is_card, sorted_row, total
+from .vocabulary import SEAT_STATUSES as STATUSES
 
 HIDDEN = {"hidden": True}
-STATUSES = ("alive", "dead", "sacrificed", "escaped", "left_behind")
 ZONES = ("ammo", "health", "ammo_discard", "health_discard", "stolen")
 SEAT_FIELDS = frozenset(("status",) + ZONES)
 PILE_FIELDS = frozenset(("deck", "discard", "lambs"))
