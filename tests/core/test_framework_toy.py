@@ -221,3 +221,12 @@ def test_the_api_serves_it_while_registered_and_forgets_it_after():
     assert client.get(f"/v1/games/{TOY}").status_code == 404
     spec = client.get("/openapi.json").get_data(as_text=True)
     assert TOY not in spec and "RaceToTen" not in spec
+
+
+# --- the CLI -------------------------------------------------------------------------------------
+def test_the_balance_command_has_a_plain_preset_for_it(toy):
+    from cli.balance import presets
+
+    preset = presets()[TOY]
+    assert (preset.game, preset.players, preset.bots) == (TOY, (2,), "random")
+    preset.check()
