@@ -184,6 +184,20 @@ class Game:
         view of `state`. A game with hidden cards must say how."""
         raise NotImplementedError(f"{self.name} does not say how to reshuffle its hidden cards")
 
+    # --- for simulations (`shuffle simulate`, `shuffle balance`) -----------------------------
+    def turns_played(self, state: dict, moves: list) -> int:
+        """Turns played, all seats together, in the game that `moves` led to `state`: a game's
+        length as people count it. Default: the moves made."""
+        return len(moves)
+
+    def roles(self, state: dict) -> list | None:
+        """The role each seat plays (a character...), for win rates per role; None: no roles."""
+        return None
+
+    def statistics(self, state: dict) -> dict | None:
+        """Figures of a finished game worth keeping in a simulation's record; None: none."""
+        return None
+
     def thaw(self, state: dict) -> dict:
         """A copy of `state` that `play` may change: new top-level dict, shared leaves."""
         return dict(state)

@@ -1,5 +1,6 @@
-"""The Big Shuffle as it is registered: the game of game.py, plus where it is listed and the
-hooks that tell the tests how to exercise it (`Game.sample_setups`, `Game.shuffle_hidden`).
+"""The Big Shuffle as it is registered: the game of game.py, plus where it is listed, the hooks
+that tell the tests how to exercise it (`Game.sample_setups`, `Game.shuffle_hidden`) and those
+of the simulations (`Game.turns_played`, `Game.roles`).
 
 They sit here, beside game.py rather than in its class, only while game.py is being split
 into modules (issue 13); they can move into the class afterwards, with nothing else to change.
@@ -16,6 +17,12 @@ _LAW = {"expansions": ["the-law"]}
 
 class RegisteredBigShuffle(type(BIG_SHUFFLE)):
     listing_order = 2
+
+    def turns_played(self, state: dict, moves: list) -> int:
+        return state["turn"]["number"]
+
+    def roles(self, state: dict) -> list | None:
+        return [s.get("character") for s in state["seats"]]
 
     def sample_setups(self) -> tuple[Setup, ...]:
         # A random game runs some 600 moves (as many as fifty games of Shufflers): few games each.

@@ -82,6 +82,12 @@ class ShowbizShuffle(Game):
     def bots(self) -> dict:
         return BOTS
 
+    def turns_played(self, state: dict, moves: list) -> int:
+        return sum(m.get("kind") == "end_turn" for m in moves)
+
+    def statistics(self, state: dict) -> dict | None:
+        return {"movies": sum(len(s["completed"]) for s in state["seats"])}
+
     def sample_setups(self) -> tuple[Setup, ...]:
         return (Setup("2-players", 2, {}, 80), Setup("3-players", 3, {}, 65), Setup("4-players", 4, {}, 55))
 

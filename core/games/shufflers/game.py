@@ -77,6 +77,9 @@ class Shufflers(Game):
     def cards(self) -> list[dict]:
         return CATALOG
 
+    def turns_played(self, state: dict, moves: list) -> int:
+        return sum(m.get("kind") == "draw" for m in moves)
+
     def sample_setups(self) -> tuple[Setup, ...]:
         vehicle_lamb = {"vehicle": True, "sacrificial_lamb": True}
         return (
