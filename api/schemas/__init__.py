@@ -45,6 +45,8 @@ GameDecision = _union("GameDecision", "Decision")
 GameEvent = _union("GameEvent", "Event")
 GameOutcome = _union("GameOutcome", "Outcome")
 GameCard = _union("GameCard", "Card")
+
+
 @functools.cache
 def request_options(game_id: str) -> type[Schema]:
     """The options of a game as a request gives them (each optional)."""
