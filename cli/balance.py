@@ -81,6 +81,17 @@ PRESETS = {p.name: p for p in [
 ]}
 
 
+def presets() -> dict[str, Preset]:
+    """The presets above, and a plain one (random bots, default options) for every registered game
+    that has none under its id: a new game can be measured before anyone tunes a preset for it."""
+    found = dict(PRESETS)
+    for game in core.all_games():
+        players = tuple(range(game.min_players, min(game.max_players, game.min_players + 3) + 1))
+        found.setdefault(game.id, Preset(game.id, game.id, game.name, players, 1000, "random", {},
+                                         note="Random bots, default options."))
+    return found
+
+
 def measure(preset: Preset, *, processes=None, progress=None) -> list[dict]:
     """One row per player count: the games' records summed up."""
     rows = []

@@ -201,10 +201,11 @@ def balance(game, count, players, options_json, out_dir, no_plots, json_path, jo
     """
     from . import balance as bal
 
-    names = list(bal.PRESETS) if game == "all" else [game]
+    presets = bal.presets()
+    names = list(presets) if game == "all" else [game]
     for name in names:
-        if name not in bal.PRESETS:
-            raise click.BadParameter(f"no game or preset {name!r}; choose from: all, {', '.join(bal.PRESETS)}.",
+        if name not in presets:
+            raise click.BadParameter(f"no game or preset {name!r}; choose from: all, {', '.join(presets)}.",
                                      param_hint="GAME")
     counts = None
     if players:
@@ -216,7 +217,7 @@ def balance(game, count, players, options_json, out_dir, no_plots, json_path, jo
     options = _options(options_json)
     figures = {}
     for name in names:
-        preset = bal.PRESETS[name].with_(games=count, players=counts, options=options)
+        preset = presets[name].with_(games=count, players=counts, options=options)
         try:
             preset.check()
         except ValueError as bad:

@@ -29,21 +29,6 @@ class Job:
     deal_roles: bool = False  # The Big Shuffle: deal the characters at random (each measured in every seat)
 
 
-def roles_of(game_id: str, state: dict) -> list | None:
-    """The character (villain, role) of each seat, for games that have them."""
-    if game_id == "big-shuffle":
-        return [s.get("character") for s in state["seats"]]
-    return None
-
-
-def turns_of(game_id: str, state: dict, moves: list) -> float:
-    """Turns played (all seats together): the game's own counter, else the moves that end a turn."""
-    if game_id == "big-shuffle":
-        return state["turn"]["number"]
-    kind = {"shufflers": "draw", "showbiz-shuffle": "end_turn"}.get(game_id)
-    return sum(m.get("kind") == kind for m in moves) if kind else len(moves)
-
-
 def characters(options: dict) -> list[str]:
     """The Big Shuffle's characters with these options (an expansion adds its own)."""
     expansions = (None, *options.get("expansions", ()))
@@ -63,7 +48,7 @@ def play(job: Job) -> dict:
     moves = []
     capped = False
     while step.outcome is None:
-        if len(moves) >= job.max_moves or (job.turn_cap and turns_of(job.game, step.state, moves) > job.turn_cap):
+        if len(moves) >= job.max_moves or (job.turn_cap and game.turns_played(step.state, moves) > job.turn_cap):
             capped = True
             break
         seat = step.pending[0]["player"]
@@ -78,20 +63,14 @@ def play(job: Job) -> dict:
         "seed": job.seed,
         "players": job.players,
         "options": options,
-        "seats": [{"seat": i, "bot": job.bots[i], "role": (roles_of(job.game, state) or [None] * job.players)[i]}
+        "seats": [{"seat": i, "bot": job.bots[i], "role": (game.roles(state) or [None] * job.players)[i]}
                   for i in range(job.players)],
         "bots": list(job.bots),
         "outcome": step.outcome,
         "finished": not capped,
-        "length": {"moves": len(moves), "turns": turns_of(job.game, state, moves)},
-        **({"extra": extra} if (extra := _extra(job.game, state)) else {}),
+        "length": {"moves": len(moves), "turns": game.turns_played(state, moves)},
+        **({"extra": extra} if (extra := game.statistics(state)) else {}),
     }
-
-
-def _extra(game_id: str, state: dict) -> dict | None:
-    if game_id == "showbiz-shuffle":
-        return {"movies": sum(len(s["completed"]) for s in state["seats"])}
-    return None
 
 
 def check_bots(game_id: str, players: int, bots: list[str]) -> tuple:

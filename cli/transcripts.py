@@ -90,14 +90,17 @@ PLAN = [
 
 # --- Vocabulary: what a game can say, from its wire schemas ---------------------------------------
 def vocabulary(game_id: str) -> dict:
-    """Every decision kind, move kind and event type of a game, as its API schemas list them."""
-    from api.schemas import GAMES
+    """Every decision kind, move kind and event type of a game, as it declares them
+    (`core/games/<game>/vocabulary.py`; its API schemas are written from them)."""
+    import importlib
 
-    module = GAMES[game_id]
+    from core.games import package_name
+
+    words = importlib.import_module(f"core.games.{package_name(game_id)}.vocabulary")
     return {
-        "decisions": sorted(module.Decision._declared_fields["kind"].validate.choices),
-        "moves": sorted(module.Move.alternatives),
-        "events": sorted(module.Event.alternatives),
+        "decisions": sorted(words.DECISION_KINDS),
+        "moves": sorted(words.MOVE_KINDS),
+        "events": sorted(words.EVENT_TYPES),
         "errors": sorted(GAME_ERRORS),
     }
 

@@ -7,20 +7,31 @@ path parameter, every body refers to a union over the registered games: states a
 carry their `game` id, so theirs is a discriminated `oneOf`; the rest is an `anyOf` (two
 games may well share a move shape such as `{"player": 0, "kind": "draw"}`).
 
-Adding a game: write its module and add it to `GAMES`.
+Adding a game: write its module, named like the game's package (`api/schemas/big_shuffle.py`
+for `core/games/big_shuffle/`); `GAMES` finds it from the registered games.
 
 marshmallow refuses unknown fields by default (`unknown = RAISE`); the spec says so with
 `additionalProperties: false`.
 """
 
+import functools
+import importlib
+
 from marshmallow import Schema, ValidationError, fields, validate
 
 import core
+from core.games import package_name
 
-from . import big_shuffle, showbiz_shuffle, shufflers
 from .base import Json, Union, options_schema, seat
 
-GAMES = {"shufflers": shufflers, "big-shuffle": big_shuffle, "showbiz-shuffle": showbiz_shuffle}
+
+def schema_module(game_id: str):
+    """The wire schemas of a game: `api/schemas/<its package>.py`."""
+    return importlib.import_module(f"{__name__}.{package_name(game_id)}")
+
+
+# game id -> its schema module, for every registered game, in their listing order
+GAMES = {game.id: schema_module(game.id) for game in core.all_games()}
 
 
 def _union(name: str, attr: str, discriminator: str | None = None) -> Union:
@@ -34,7 +45,15 @@ GameDecision = _union("GameDecision", "Decision")
 GameEvent = _union("GameEvent", "Event")
 GameOutcome = _union("GameOutcome", "Outcome")
 GameCard = _union("GameCard", "Card")
-OPTIONS = {game: options_schema(core.get_game(game), complete=False) for game in GAMES}  # in a request
+
+
+@functools.cache
+def request_options(game_id: str) -> type[Schema]:
+    """The options of a game as a request gives them (each optional)."""
+    return options_schema(core.get_game(game_id), complete=False)
+
+
+OPTIONS = {game: request_options(game) for game in GAMES}  # in a request
 GameOptions = Union("GameOptions", OPTIONS)
 
 

@@ -31,6 +31,16 @@ class Union:
     discriminator: str | None = None
 
 
+def in_vocabulary(words, alternatives: dict) -> dict:
+    """The alternatives of a union (tag -> schema) for exactly the tags a game declares
+    (`core/games/<game>/vocabulary.py`), in their order: a move kind or event type the game
+    declares and the schema lacks (or the reverse) fails when the schemas are built."""
+    missing, extra = [w for w in words if w not in alternatives], [t for t in alternatives if t not in words]
+    if missing or extra:
+        raise ValueError(f"the schema's union differs from the game's vocabulary: missing {missing}, extra {extra}")
+    return {word: alternatives[word] for word in words}
+
+
 class Json(fields.Field):
     """A JSON object documented by `doc` (a Schema class or a Union), passed through as is.
 

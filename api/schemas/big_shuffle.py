@@ -20,35 +20,17 @@ from marshmallow import Schema, fields, validate
 
 import core
 from core.games.big_shuffle.cards import CATALOG, EXPANSIONS, LINES, PLACES, SCENE_TYPES
+from core.games.big_shuffle.vocabulary import (
+    ATTEMPT_STEPS, CARD_SOURCES, CARD_TYPES, DECISION_KINDS, DRAW_SOURCES, EVENT_TYPES, MODES, MOVE_KINDS,
+    NOIR_TYPES, ONE_SHOT_VERBS, OUTCOME_REASONS, RESHUFFLED_DECKS, SEARCH_TYPES, SIDES, STATIC_VERBS, STEPS,
+    TASK_KINDS, TASK_VERBS, TRIGGERS, WINDOWS,
+)
 
-from .base import HiddenCard, Json, Union, const, one_of, labels_field, options_schema
+from .base import HiddenCard, Json, Union, const, in_vocabulary, one_of, labels_field, options_schema
 
 GAME = core.get_game("big-shuffle")
 PREFIX = "BigShuffle"
 _SCHEMAS = "#/components/schemas/"
-
-STEPS = ("character", "start", "draw", "main", "end", "over")
-ATTEMPT_STEPS = ("reveal", "revealed", "hire", "success", "changed", "done", "continue")
-WINDOWS = ("revealed", "success", "changed")
-SIDES = ("for", "against")
-SEARCH_TYPES = ("goon", "loot", "action", "reaction")  # what a `search` looks for (game.py `_check_task`)
-NOIR_TYPES = SEARCH_TYPES + ("patrol",)  # patrol: The Law
-CARD_TYPES = ("character", "informant", "change", "agenda", "scene", "title") + NOIR_TYPES
-TRIGGERS = ("static", "start", "play", "hire_for", "hire_against", "reveal", "success", "fail", "activate",
-            "changed", "you_change", "react",
-            "hire", "you_hire", "patrol", "patrol_success", "patrol_fail")  # The Law
-STATIC_VERBS = ("influence", "no_loot", "no_abilities", "draw_from_discard", "ignore_scenes", "hire_after_pass",
-                "soften_against", "goon_bonus", "extra_draw",
-                "cruise", "ignore_patrols")  # The Law
-ONE_SHOT_VERBS = ("draw", "draw_each", "take_discard", "replace_informant", "kill_informant", "steal_loot",
-                  "steal_random", "search", "bottom_active", "big_shuffle", "extra_plays", "extra_play", "attempt",
-                  "repeat", "no_goons", "kill_unless_goon", "discard_random", "modify",
-                  "support", "protect", "move_patrol", "no_informant", "draw_chosen")  # The Law
-# The verbs a queued `effect` task can carry (game.py `_VERBS`).
-TASK_VERBS = ("draw", "draw_each", "take_discard", "replace_informant", "kill_informant", "steal_loot",
-              "steal_random", "search", "bottom_active", "big_shuffle", "extra_plays", "extra_play",
-              "discard_random", "modify", "attempt",
-              "draw_chosen")  # The Law: Neighborhood Watch, the attempting character chooses who draws
 
 
 # --- Card ids ------------------------------------------------------------------------------------
@@ -152,14 +134,14 @@ def _move(kind: str, **extra):
 
 
 _TARGET = {"metadata": {"description": "Another seat the effect targets."}}
-Move = Union(PREFIX + "Move", {
+Move = Union(PREFIX + "Move", in_vocabulary(MOVE_KINDS, {
     "choose_character": _move("choose_character", character=card("character", required=True)),
     "ability": _move("ability", card=card(("character", "loot"), required=True,
                                           metadata={"description": "The character, or a loot that replaces its "
                                                                    "ability."}),
                      target=seat(**_TARGET), loot=card("loot")),
     "skip_ability": _move("skip_ability"),
-    "draw": _move("draw", **{"from": one_of(("deck", "discard"), required=True)}),
+    "draw": _move("draw", **{"from": one_of(DRAW_SOURCES, required=True)}),
     # Card fields take any noir card: a goon or reaction played as your card is well formed, and the
     # engine answers 409 with the rule it breaks (goons_only_in_scene_change, ...), not 422.
     "play": _move("play", card=card(NOIR_TYPES, required=True), target=seat(**_TARGET), loot=card("loot"),
@@ -185,13 +167,12 @@ Move = Union(PREFIX + "Move", {
     "score": _move("score", agenda=card("agenda", required=True)),
     "choose_drawer": _move("choose_drawer", target=seat(required=True, metadata={
         "description": "Neighborhood Watch: the seat that draws (yourself too)."})),
-}, discriminator="kind")
+}), discriminator="kind")
 
 
 class BigShuffleDecision(Schema):
     player = seat(required=True)
-    kind = one_of(["choose_character", "start_of_turn", "main", "score", "draw", "trash", "crazed_killer", "order",
-                   "react", "hire", "continue", "choose_drawer"], required=True)
+    kind = one_of(DECISION_KINDS, required=True)
     prompt = fields.String(required=True)
     options = fields.List(Json(Move, deep=True), required=True, validate=validate.Length(min=1))
     labels = labels_field()
@@ -203,7 +184,7 @@ class BigShuffleOutcome(Schema):
     scores = fields.Dict(keys=fields.String(validate=validate.Regexp(r"^[0-3]$")), values=integer(0),
                          required=True, metadata={"description": "Expert mode points per seat, keyed by seat number "
                                                                  "(0 in the other modes)."})
-    reason = one_of(["agendas", "points"], required=True,
+    reason = one_of(OUTCOME_REASONS, required=True,
                     metadata={"description": "agendas: the active scenes match the winner's agendas; points: expert "
                                              "mode, 5 points scored."})
 
@@ -228,7 +209,7 @@ EffectTask = _task(
     card_type=one_of(SEARCH_TYPES),
 )
 
-Task = Union(PREFIX + "Task", {
+Task = Union(PREFIX + "Task", in_vocabulary(TASK_KINDS, {
     "draw": _task("draw", player=seat(required=True), amount=integer(1, required=True),
                   source=card(CARD_TYPES, extra=("turn",), required=True,
                               metadata={"description": "The card that makes the draw; `turn`: the draw step."})),
@@ -240,7 +221,7 @@ Task = Union(PREFIX + "Task", {
     "order": _task("order", player=seat(required=True),
                    tasks=fields.List(fields.Nested(EffectTask), required=True, validate=validate.Length(min=2),
                                      metadata={"description": "The player's simultaneous effects, to be ordered."})),
-}, discriminator="do")
+}), discriminator="do")
 
 
 # --- The scene change in progress ---------------------------------------------------------------
@@ -453,9 +434,9 @@ _SHUFFLED = Schema.from_dict({
                                       name=PREFIX + t.title() + "Shuffled"), required=True)
     for t in SCENE_TYPES}, name=PREFIX + "ShuffledCity")
 
-Event = Union(PREFIX + "Event", {
+Event = Union(PREFIX + "Event", in_vocabulary(EVENT_TYPES, {
     "game_started": _event("game_started", players=fields.Integer(required=True, strict=True),
-                           mode=one_of(("beginner", "standard", "expert"), required=True)),
+                           mode=one_of(MODES, required=True)),
     "character_chosen": _event("character_chosen", **_player(character=card("character", required=True))),
     "cards_dealt": _event("cards_dealt", hand=integer(0, required=True, metadata={
         "description": "Noir cards dealt to each seat (face down)."}),
@@ -465,11 +446,11 @@ Event = Union(PREFIX + "Event", {
     "turn_started": _event("turn_started", **_player(number=integer(1, required=True))),
     "ability_used": _event("ability_used", **_player(card=card(("character", "loot"), required=True))),
     "card_drawn": _event("card_drawn", **_player(
-        **{"from": one_of(("deck", "discard"), required=True)},
+        **{"from": one_of(DRAW_SOURCES, required=True)},
         card=CardOrHidden(NOIR_TYPES, required=True,
                           metadata={"description": "From the deck: hidden but for the drawer."}))),
     "deck_empty": _event("deck_empty", **_player(deck=one_of(("noir",), required=True))),
-    "deck_reshuffled": _event("deck_reshuffled", deck=one_of(("noir", "informants", "changes"), required=True)),
+    "deck_reshuffled": _event("deck_reshuffled", deck=one_of(RESHUFFLED_DECKS, required=True)),
     "card_played": _event("card_played", **_player(card=card(("loot", "action"), required=True))),
     "card_taken": _event("card_taken", **_player(card=card(NOIR_TYPES, required=True),
                                                  **{"from": one_of(("discard",), required=True)})),
@@ -536,7 +517,7 @@ Event = Union(PREFIX + "Event", {
                                             metadata={"description": "The protected scene in the way."})),
     "protection_ended": _event("protection_ended", scene=card("scene", required=True),
                                card=card((), ids=PROTECTORS, required=True)),
-}, discriminator="type")
+}), discriminator="type")
 
 
 # --- The card catalog ----------------------------------------------------------------------------
@@ -571,7 +552,7 @@ def _card(type_: str, **extra):
         "id": card(type_, required=True),
         "type": const(type_),
         "name": fields.String(required=True),
-        "source": one_of(("rulebook", "house"), required=True),
+        "source": one_of(CARD_SOURCES, required=True),
         "text": fields.String(required=True),
         "effects": fields.List(fields.Nested(BigShuffleEffect), required=True),
         "expansion": one_of(EXPANSIONS, metadata={"description": "The expansion of the card; absent: the base "
@@ -587,7 +568,7 @@ def _scene_card(type_: str):
                  inactive=fields.Nested(_Difficulty, required=True))
 
 
-Card = Union(PREFIX + "Card", {
+Card = Union(PREFIX + "Card", in_vocabulary(CARD_TYPES, {
     "character": _card("character", influence=fields.Nested(_Influence, required=True)),
     "informant": _card("informant", modifiers=fields.Nested(_Modifiers, required=True)),
     "change": _card("change", modifier=integer(required=True)),
@@ -599,7 +580,7 @@ Card = Union(PREFIX + "Card", {
     "action": _card("action"),
     "reaction": _card("reaction", play_when=one_of(WINDOWS, required=True)),
     "patrol": _card("patrol"),
-}, discriminator="type")
+}), discriminator="type")
 
 
 # The names the registry (api/schemas/__init__.py) looks for in every game's module.

@@ -18,8 +18,9 @@ import core
 from core.framework.bots import bot_names
 
 from . import (
-    GAMES, OPTIONS, ApplyRequest, BotMoveRequest, BotMoveResponse, CardList, GameCard, GameDecision, GameEvent,
+    GAMES, ApplyRequest, BotMoveRequest, BotMoveResponse, CardList, GameCard, GameDecision, GameEvent,
     GameMove, GameOptions, GameOutcome, GameState, GameView, NewGameRequest, Step, ViewRequest, ViewResponse,
+    request_options,
 )
 from .base import Json, Union, const
 from .sealed import SealedApplyRequest, SealedStep, SealedViewRequest, SealRequest
@@ -43,7 +44,7 @@ def _field(field: fields.Field, game: str) -> fields.Field | None:
         return None if inner is None else fields.List(inner, required=field.required, metadata=field.metadata)
     union = field.doc.name if isinstance(field, Json) and isinstance(field.doc, Union) else None
     if union == GameOptions.name:
-        doc = OPTIONS[game]
+        doc = request_options(game)
     elif union in _NARROWED:
         doc = getattr(GAMES[game], _NARROWED[union])
     else:

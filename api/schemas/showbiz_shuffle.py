@@ -11,15 +11,18 @@ from marshmallow import Schema, fields, validate
 
 import core
 from core.games.showbiz_shuffle.cards import GENRES, TYPES
+from core.games.showbiz_shuffle.vocabulary import (
+    BIZ_ID, BIZ_TARGETS, BOD_ID, CARD_SOURCES, DECISION_KINDS, DECKS, EFFECT_KINDS, EVENT_TYPES, GENRE_COLOURS,
+    MOVE_KINDS, OUTCOME_REASONS, SOURCES,
+)
 
-from .base import HiddenCard, Json, Union, const, one_of, labels_field, options_schema
+from .base import HiddenCard, Json, Union, const, in_vocabulary, one_of, labels_field, options_schema
 
 GAME = core.get_game("showbiz-shuffle")
 _SCHEMAS = "#/components/schemas/"
 
-BOD = r"^[DSA][0-9]{2}$"  # Director, Star, supporting Actor
-BIZ = r"^B[0-9]{2}$"
-SOURCES = ("hand", "cattle_call")
+BOD = BOD_ID  # Director, Star, supporting Actor
+BIZ = BIZ_ID
 
 
 def seat(**kwargs) -> fields.Integer:
@@ -80,7 +83,7 @@ def _move(kind: str, **extra):
     return Schema.from_dict({"player": seat(required=True), "kind": const(kind), **extra}, name=_named(kind, "Move"))
 
 
-Move = Union("ShowbizMove", {
+Move = Union("ShowbizMove", in_vocabulary(MOVE_KINDS, {
     "start_movie": _move("start_movie", bod=bod(required=True), genre=genre(required=True),
                          **{"from": one_of(SOURCES, required=True)}),
     "cast": _move("cast", bod=bod(required=True), movie=slot(required=True),
@@ -91,12 +94,12 @@ Move = Union("ShowbizMove", {
                                                        "(the listed option has `null`)."})),
     "shake_up": _move("shake_up"),
     "end_turn": _move("end_turn"),
-}, discriminator="kind")
+}), discriminator="kind")
 
 
 class ShowbizDecision(Schema):
     player = seat(required=True)
-    kind = one_of(["turn"], required=True)
+    kind = one_of(DECISION_KINDS, required=True)
     prompt = fields.String(required=True)
     options = fields.List(Json(Move), required=True, validate=validate.Length(min=1))
     labels = labels_field()
@@ -107,7 +110,7 @@ class ShowbizOutcome(Schema):
     winners = fields.List(seat(), required=True)
     scores = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True,
                          metadata={"description": "Finished movies' points less unfinished movies' costs, per seat."})
-    reason = one_of(["end_game", "stalled"], required=True,
+    reason = one_of(OUTCOME_REASONS, required=True,
                     metadata={"description": "`end_game`: the rules' end (the last Bod drawn, then the final turns); "
                                              "`stalled`: only with the option `stall_rounds` (a simulation guard)."})
 
@@ -201,7 +204,7 @@ def _count(**kwargs):
     return fields.Integer(required=True, strict=True, validate=validate.Range(min=0), **kwargs)
 
 
-Event = Union("ShowbizEvent", {
+Event = Union("ShowbizEvent", in_vocabulary(EVENT_TYPES, {
     "bods_drawn": _event("bods_drawn", player=seat(required=True), cards=fields.List(
         CardOrHidden(BOD), required=True, metadata={"description": "Hidden but for the drawer."})),
     "biz_drawn": _event("biz_drawn", player=seat(required=True), cards=fields.List(
@@ -226,17 +229,14 @@ Event = Union("ShowbizEvent", {
     "movie_unfinished": _event("movie_unfinished", player=seat(required=True), movie=slot(required=True),
                                penalty=_count()),
     "game_over": _event("game_over", outcome=fields.Nested(ShowbizOutcome, required=True)),
-}, discriminator="type")
+}), discriminator="type")
 
 
 # --- The card catalog ----------------------------------------------------------------------------
-_EFFECT_KINDS = ["draw_biz", "requires", "feud", "partner", "modify", "upstage", "needs"]
-
-
 class ShowbizEffect(Schema):
     """One effect of a card's text, with its parameters (see docs/showbiz-shuffle-contract.md)."""
 
-    kind = one_of(_EFFECT_KINDS, required=True)
+    kind = one_of(EFFECT_KINDS, required=True)
     count = fields.Integer(metadata={"description": "draw_biz: how many Biz cards."})
     type = one_of(TYPES, metadata={"description": "requires, needs: the Bod type."})
     delta = fields.Integer(metadata={"description": "needs: how many more (or fewer, negative)."})
@@ -248,7 +248,7 @@ class ShowbizEffect(Schema):
 class _CardBase(Schema):
     name = fields.String(required=True)
     text = fields.String(required=True, metadata={"description": "The card's full rules text."})
-    source = one_of(["house", "rules"], required=True,
+    source = one_of(CARD_SOURCES, required=True,
                     metadata={"description": "house: designed for this server (the card lists are unpublished)."})
 
 
@@ -268,7 +268,7 @@ class ShowbizBizCard(_CardBase):
     id = biz(required=True)
     cost = fields.Integer(required=True, validate=validate.Range(min=0),
                           metadata={"description": "Dollar signs: what it costs its movie's owner if unfinished."})
-    target = one_of(["bod", "movie"], required=True)
+    target = one_of(BIZ_TARGETS, required=True)
     genres = fields.List(genre(), required=True, metadata={"description": "Only movies of these genres; []: any."})
     effects = fields.List(fields.Nested(ShowbizEffect), required=True)
 
@@ -276,10 +276,10 @@ class ShowbizBizCard(_CardBase):
 class ShowbizGenreCard(_CardBase):
     deck = const("genre")
     id = genre(required=True)
-    colour = one_of(["yellow", "red", "blue", "green", "purple"], required=True)
+    colour = one_of(GENRE_COLOURS, required=True)
 
 
-Card = Union("ShowbizCard", {"bod": ShowbizBodCard, "biz": ShowbizBizCard, "genre": ShowbizGenreCard},
+Card = Union("ShowbizCard", in_vocabulary(DECKS, {"bod": ShowbizBodCard, "biz": ShowbizBizCard, "genre": ShowbizGenreCard}),
              discriminator="deck")
 
 # The names the registry (api/schemas/__init__.py) looks for in every game's module.

@@ -7,13 +7,16 @@ is left to `core.check_state`, which knows what a consistent position is.
 from marshmallow import Schema, fields, validate
 
 import core
+from core.games.shufflers.vocabulary import (
+    CARD_ID, DECISION_KINDS, EVENT_TYPES, MOVE_KINDS, OUTCOME_REASONS, PAYMENT_SOURCES, RANKS, ROLES, SEAT_STATUSES,
+    SUITS, TASK_KINDS,
+)
 
-from .base import HiddenCard, Json, Union, const, one_of, labels_field, options_schema
+from .base import HiddenCard, Json, Union, const, in_vocabulary, one_of, labels_field, options_schema
 
 GAME = core.get_game("shufflers")
 
-# Rank and suit, then the deck it came from in the collaborative variation ("7C#1"); Jokers X1, X2.
-CARD = r"^(?:(?:A|[2-9]|10|J|Q|K)[CDHS]|X[12])(?:#[0-7])?$"
+CARD = CARD_ID  # rank and suit, then the deck it came from in the collaborative variation ("7C#1"); Jokers X1, X2
 
 
 def seat(**kwargs) -> fields.Integer:
@@ -37,7 +40,7 @@ def _move(kind: str, **extra):
     return Schema.from_dict({"player": seat(required=True), "kind": const(kind), **extra}, name=_named(kind, "Move"))
 
 
-Move = Union("ShufflersMove", {
+Move = Union("ShufflersMove", in_vocabulary(MOVE_KINDS, {
     "draw": _move("draw"),
     "sacrifice": _move("sacrifice"),
     "pay": _move("pay", cards=cards(validate=validate.Length(min=1), metadata={
@@ -48,12 +51,12 @@ Move = Union("ShufflersMove", {
     "vehicle": _move("vehicle"),
     "sacrificial_lamb": _move("sacrificial_lamb"),
     "rob": _move("rob", target=seat(required=True)),
-}, discriminator="kind")
+}), discriminator="kind")
 
 
 class ShufflersDecision(Schema):
     player = seat(required=True)
-    kind = one_of(["draw", "pay", "contribute", "help", "thief"], required=True)
+    kind = one_of(DECISION_KINDS, required=True)
     prompt = fields.String(required=True)
     options = fields.List(Json(Move), required=True, validate=validate.Length(min=1))
     labels = labels_field()
@@ -64,11 +67,11 @@ class ShufflersOutcome(Schema):
     winners = fields.List(seat(), required=True)
     scores = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True,
                          metadata={"description": "Remaining Ammo plus Health per seat, keyed by seat number."})
-    reason = one_of(["escaped", "all_dead"], required=True)
+    reason = one_of(OUTCOME_REASONS, required=True)
 
 
 class ShufflersSeat(Schema):
-    status = one_of(["alive", "dead", "sacrificed", "escaped", "left_behind"], required=True,
+    status = one_of(SEAT_STATUSES, required=True,
                     metadata={"description": "`left_behind`: still living when a rival reached the boat "
                                              "(competitive; no seat is `alive` once the game is over)."})
     ammo = cards()
@@ -90,19 +93,19 @@ class ShufflersPileView(ShufflersPile):
                        metadata={"description": "Face down: only the count shows."})
 
 
-Task = Union("ShufflersTask", {
+Task = Union("ShufflersTask", in_vocabulary(TASK_KINDS, {
     "payment": Schema.from_dict({
         "kind": const("payment"),
         "seat": seat(required=True, allow_none=True, metadata={"description": "null: the whole group pays."}),
         "amount": fields.Integer(required=True, strict=True, validate=validate.Range(min=1)),
-        "source": one_of(["ammo", "health"], required=True),
+        "source": one_of(PAYMENT_SOURCES, required=True),
         "paid": cards(),
     }, name="ShufflersPaymentTask"),
     "help": Schema.from_dict({"kind": const("help"), "seat": seat(required=True), "card": card(required=True)},
                              name="ShufflersHelpTask"),
     "thief": Schema.from_dict({"kind": const("thief"), "seat": seat(required=True), "card": card(required=True)},
                               name="ShufflersThiefTask"),
-}, discriminator="kind")
+}), discriminator="kind")
 
 
 class _Position(Schema):
@@ -137,7 +140,7 @@ def _player_card(name: str):
     return Schema.from_dict({"player": seat(required=True), "card": card(required=True)}, name=name)
 
 
-Event = Union("ShufflersEvent", {
+Event = Union("ShufflersEvent", in_vocabulary(EVENT_TYPES, {
     "first_player": _event("first_player", player=seat(required=True), draws=fields.List(
         fields.Nested(_player_card("ShufflersDraw")), required=True)),
     "card_drawn": _event("card_drawn", player=seat(required=True), card=card(required=True)),
@@ -146,7 +149,7 @@ Event = Union("ShufflersEvent", {
     "shufflers_attack": _event("shufflers_attack", player=seat(required=True),
                                count=fields.Integer(required=True, validate=validate.Range(min=1))),
     "shuffler_eaten": _event("shuffler_eaten", player=seat(required=True), card=card(required=True)),
-    "paid": _event("paid", player=seat(required=True), source=one_of(["ammo", "health"], required=True),
+    "paid": _event("paid", player=seat(required=True), source=one_of(PAYMENT_SOURCES, required=True),
                    cards=cards(), amount=fields.Integer(required=True)),
     "card_retrieved": _event("card_retrieved", player=seat(required=True), card=card(required=True)),
     "card_stolen": _event("card_stolen", player=seat(required=True), card=card(required=True)),
@@ -157,17 +160,17 @@ Event = Union("ShufflersEvent", {
         fields.Nested(_player_card("ShufflersDonation")), required=True)),
     "escaped": _event("escaped", player=seat(required=True)),
     "game_over": _event("game_over", outcome=fields.Nested(ShufflersOutcome, required=True)),
-}, discriminator="type")
+}), discriminator="type")
 
 
 # --- The card catalog ----------------------------------------------------------------------------
 class ShufflersCard(Schema):
     id = card(required=True)
     name = fields.String(required=True)
-    rank = one_of(["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "joker"], required=True)
-    suit = one_of(["C", "D", "H", "S", "none"], required=True)
+    rank = one_of(RANKS, required=True)
+    suit = one_of(SUITS, required=True)
     value = fields.Integer(required=True, validate=validate.Range(0, 10))
-    role = one_of(["shuffler", "ammo", "health", "thief", "doctor", "prepper", "joker"], required=True)
+    role = one_of(ROLES, required=True)
     text = fields.String(required=True)
 
 

@@ -6,7 +6,7 @@ so unchanged parts are shared safely between the old state and the new one.
 """
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from .errors import InvalidOptions
 
@@ -57,6 +57,20 @@ class Option:
 
 
 @dataclass(frozen=True)
+class Setup:
+    """A table that exercises a game: `games` seeded games of `players` seats with `options`.
+
+    `Game.sample_setups` lists them; the conformance suite plays each to the end (the engine's
+    contract at every step), the labels and hidden-information tests walk through them.
+    """
+
+    name: str  # a short id for the test case: "standard-2", "law-expert-4"...
+    players: int
+    options: dict
+    games: int
+
+
+@dataclass(frozen=True)
 class Game:
     """Base class of a game. Subclasses set the metadata and implement the rules hooks."""
 
@@ -66,6 +80,8 @@ class Game:
     max_players: int = 1
     summary: str = ""
     options: tuple[Option, ...] = field(default_factory=tuple)
+    # Where the game is listed (GET /v1/games, the spec): lowest first, then by id.
+    listing_order: ClassVar[int] = 1000
 
     # --- metadata -------------------------------------------------------------------
     def info(self) -> dict:
@@ -154,6 +170,33 @@ class Game:
         from .labels import generic_label
 
         return [generic_label(o) for o in decision["options"]]
+
+    # --- for tests: how to exercise the game ----------------------------------------------
+    def sample_setups(self) -> tuple[Setup, ...]:
+        """The tables the conformance suite plays (every mode and option worth a game of its
+        own). Default: the fewest and the most players, default options, 100 games each."""
+        return (Setup("min-players", self.min_players, {}, 100), Setup("max-players", self.max_players, {}, 100))
+
+    def shuffle_hidden(self, state: dict, rng) -> dict:
+        """A new state that differs from `state` only in what no seat may see (the face-down
+        decks in another order...), drawing from `rng` (a `core.framework.rng.Rng`); `state` is
+        left as it is. The hidden-information tests check that every view of it equals the
+        view of `state`. A game with hidden cards must say how."""
+        raise NotImplementedError(f"{self.name} does not say how to reshuffle its hidden cards")
+
+    # --- for simulations (`shuffle simulate`, `shuffle balance`) -----------------------------
+    def turns_played(self, state: dict, moves: list) -> int:
+        """Turns played, all seats together, in the game that `moves` led to `state`: a game's
+        length as people count it. Default: the moves made."""
+        return len(moves)
+
+    def roles(self, state: dict) -> list | None:
+        """The role each seat plays (a character...), for win rates per role; None: no roles."""
+        return None
+
+    def statistics(self, state: dict) -> dict | None:
+        """Figures of a finished game worth keeping in a simulation's record; None: none."""
+        return None
 
     def thaw(self, state: dict) -> dict:
         """A copy of `state` that `play` may change: new top-level dict, shared leaves."""

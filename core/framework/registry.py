@@ -14,6 +14,11 @@ def register(game: Game) -> Game:
     return game
 
 
+def unregister(game_id: str) -> Game:
+    """Take a game off the registry (tests that register a game of their own clean up with it)."""
+    return _GAMES.pop(game_id)
+
+
 def get_game(game_id) -> Game:
     game = _GAMES.get(game_id) if isinstance(game_id, str) else None
     if game is None:

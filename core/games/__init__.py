@@ -1,10 +1,39 @@
-"""Registers every game with the framework. The framework itself imports no game."""
+"""Registers every game with the framework. The framework itself imports no game.
 
+Every package under `core/games/` is a game: it exposes its `Game` object as `GAME`, and its
+name is the game id with `_` for `-` (`big-shuffle` is `core/games/big_shuffle/`). Nothing
+else names the games: the API finds each game's wire schemas by the same name
+(`api/schemas/<package>.py`), and the tests loop over `core.all_games()`. Games are registered
+(and so listed) by `Game.listing_order`, then by id.
+"""
+
+import importlib
+import pkgutil
+
+from core.framework.game import Game
 from core.framework.registry import register
-from core.games.big_shuffle import BIG_SHUFFLE
-from core.games.showbiz_shuffle import SHOWBIZ_SHUFFLE
-from core.games.shufflers import SHUFFLERS
 
-register(SHUFFLERS)
-register(BIG_SHUFFLE)
-register(SHOWBIZ_SHUFFLE)
+
+def package_name(game_id: str) -> str:
+    """The package (and API schema module) of a game: `big-shuffle` -> `big_shuffle`."""
+    return game_id.replace("-", "_")
+
+
+def discover() -> list[Game]:
+    """The `GAME` of every package under core/games/, in listing order."""
+    games = []
+    for module in pkgutil.iter_modules(__path__):
+        if not module.ispkg:
+            continue
+        game = getattr(importlib.import_module(f"{__name__}.{module.name}"), "GAME", None)
+        if not isinstance(game, Game):
+            raise ImportError(f"core/games/{module.name}/ exposes no Game as `GAME`.")
+        if package_name(game.id) != module.name:
+            raise ImportError(f"core/games/{module.name}/ holds the game {game.id!r}: its package must be "
+                              f"named {package_name(game.id)!r}.")
+        games.append(game)
+    return sorted(games, key=lambda g: (g.listing_order, g.id))
+
+
+for _game in discover():
+    register(_game)

@@ -39,7 +39,8 @@ OWN_OPERATIONS = {  # path under /v1/games/<game> -> (method, operationId withou
 }
 ACROSS_GAMES = {"GameState", "GameView", "GameMove", "GameDecision", "GameEvent", "GameOutcome", "GameCard",
                 "GameOptions"}
-PREFIXES = {"shufflers": "Shufflers", "big-shuffle": "BigShuffle", "showbiz-shuffle": "Showbiz"}
+# The start of the names of each game's own components (`ShowbizState`...), as its schema module names them.
+PREFIXES = {game: module.State.__name__.removesuffix("State") for game, module in GAMES.items()}
 
 
 def _refs(spec, node, seen=None) -> set:

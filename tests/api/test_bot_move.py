@@ -17,8 +17,8 @@ def _listed(step: dict, player: int) -> list:
     return [o for d in step["pending"] if d["player"] == player for o in d["options"]]
 
 
-@pytest.mark.parametrize("game,players", [("big-shuffle", 2), ("big-shuffle", 4), ("shufflers", 2),
-                                          ("showbiz-shuffle", 3)])
+@pytest.mark.parametrize("game,players", [(game.id, players) for game in core.all_games()
+                                          for players in sorted({max(game.min_players, 2), game.max_players})])
 def test_every_bot_of_every_game_answers_a_listed_option_until_the_game_ends(client, game, players):
     step = client.post(f"/v1/games/{game}/new", json={"players": players, "seed": 3}).get_json()
     bots = client.get(f"/v1/games/{game}").get_json()["bots"]

@@ -23,16 +23,8 @@ from core.framework.rng import Rng
 MAX_BODY = 2 * 1024 * 1024
 HUGE = [2**53, 2**53 + 1, 2**63 - 1, 2**64 - 1, 10**12, 10**6, 10**4, -1, -(2**53), -(2**63), -(10**12)]
 
-CONFIGS = [
-    ("shufflers", 1, {"vehicle": True, "sacrificial_lamb": True}),
-    ("shufflers", 3, {}),
-    ("shufflers", 3, {"collaborative": True, "vehicle": True, "sacrificial_lamb": True}),
-    ("big-shuffle", 3, {}),
-    ("big-shuffle", 4, {"mode": "expert"}),
-    ("big-shuffle", 3, {"expansions": ["the-law"]}),
-    ("showbiz-shuffle", 2, {}),
-    ("showbiz-shuffle", 4, {}),
-]
+# Every table each registered game asks to be played (`Game.sample_setups`): all its modes and option sets.
+CONFIGS = [(game.id, setup.players, setup.options) for game in core.all_games() for setup in game.sample_setups()]
 
 
 def _sample_states(game, players, options, seed, every=7):

@@ -9,16 +9,16 @@ view is independent of the hidden information (a second state that differs only 
 the same view) and never contains the RNG state. Per game: a replay of the same seed and
 moves gives byte-identical states.
 
-A new game must add its option sets to OPTION_SETS and its hidden-zone perturbation to
-HIDDEN; until it does, its cases fail (they are never skipped).
+Each game says which tables to play (`Game.sample_setups`: its modes and option sets, default
+the fewest and the most players) and how to reshuffle its hidden cards (`Game.shuffle_hidden`);
+until it says the latter, its cases fail (they are never skipped).
 """
-
-import copy
 
 import orjson
 import pytest
 
 import core
+from core.framework.game import Game
 from core.framework.rng import Rng
 
 MIN_GAMES_PER_GAME = 200
@@ -28,99 +28,25 @@ MIN_GAMES = {"big-shuffle": 30}
 MAX_STEPS = 20_000
 
 
-def _shufflers_hidden(state: dict, rng: Rng) -> dict:
-    """Same position, different hidden content: every encounter deck in another order."""
-    other = copy.deepcopy(state)
-    for pile in other["encounters"]:
-        if len(pile["deck"]) > 1:
-            k = 1 + rng.below(len(pile["deck"]) - 1)
-            pile["deck"] = pile["deck"][k:] + pile["deck"][:k]
-    return other
+def option_sets(game) -> list[tuple]:
+    """The tables a game asks to be played (`Game.sample_setups`): [(case id, players, options, games)]."""
+    return [(setup.name, setup.players, setup.options, setup.games) for setup in game.sample_setups()]
 
 
-def _big_shuffle_hidden(state: dict, rng: Rng) -> dict:
-    """Same position, different hidden content: the face-down decks in another order, and
-    the face-down part of each Midtown pile (all but its top two) too."""
-    other = copy.deepcopy(state)
+# game id -> [(case id, players, options, games)], for every registered game
+OPTION_SETS = {game.id: option_sets(game) for game in core.all_games()}
 
-    def rotate(cards: list) -> list:
-        if len(cards) < 2:
-            return cards
-        k = 1 + rng.below(len(cards) - 1)
-        return cards[k:] + cards[:k]
-
-    for pile in ("noir", "informants", "changes", "agendas"):
-        other[pile]["deck"] = rotate(other[pile]["deck"])
-    for piles in other["city"].values():
-        mid = piles["midtown"]
-        piles["midtown"] = rotate(mid[:-2]) + mid[-2:]
-    return other
+# game id -> function(state, rng) -> a state that differs from it only in hidden content (`Game.shuffle_hidden`)
+HIDDEN = {game.id: game.shuffle_hidden for game in core.all_games()}
 
 
-def _showbiz_shuffle_hidden(state: dict, rng: Rng) -> dict:
-    """Same position, different hidden content: the Bod and Biz decks in another order."""
-    other = copy.deepcopy(state)
-    for pile in ("bod_deck", "biz_deck"):
-        if len(other[pile]) > 1:
-            k = 1 + rng.below(len(other[pile]) - 1)
-            other[pile] = other[pile][k:] + other[pile][:k]
-    return other
-
-
-# game id -> [(case id, players, options, games)]
-OPTION_SETS = {
-    "showbiz-shuffle": [
-        ("2-players", 2, {}, 80),
-        ("3-players", 3, {}, 65),
-        ("4-players", 4, {}, 55),
-    ],
-    "big-shuffle": [
-        ("standard-2", 2, {}, 5),
-        ("standard-3", 3, {}, 4),
-        ("standard-4", 4, {}, 4),
-        ("beginner-2", 2, {"mode": "beginner"}, 3),
-        ("beginner-4", 4, {"mode": "beginner", "characters": ["character/governor", "character/reporter",
-                                                             "character/mafia-don", "character/femme-fatale"]}, 3),
-        ("expert-2", 2, {"mode": "expert"}, 3),
-        ("expert-3", 3, {"mode": "expert", "reaction_windows": "always"}, 3),
-        ("expert-4", 4, {"mode": "expert"}, 3),
-        ("standard-3-always-react", 3, {"reaction_windows": "always"}, 3),
-        # The Law: patrols, and its cards in every deck
-        ("law-standard-2", 2, {"expansions": ["the-law"]}, 3),
-        ("law-standard-3", 3, {"expansions": ["the-law"]}, 2),
-        ("law-standard-4", 4, {"expansions": ["the-law"], "reaction_windows": "always"}, 2),
-        ("law-beginner-3", 3, {"expansions": ["the-law"], "mode": "beginner",
-                               "characters": ["character/vigilante", "character/governor", "character/cat-burglar"]}, 2),
-        ("law-expert-2", 2, {"expansions": ["the-law"], "mode": "expert"}, 1),
-        ("law-expert-4", 4, {"expansions": ["the-law"], "mode": "expert",
-                             "characters": ["character/reporter", "character/vigilante", "character/police-chief",
-                                            "character/mafia-don"]}, 1),
-    ],
-    "shufflers": [
-        ("solo", 1, {}, 60),
-        ("solo-vehicle-lamb", 1, {"vehicle": True, "sacrificial_lamb": True}, 60),
-        ("competitive-2", 2, {}, 36),
-        ("competitive-4", 4, {}, 20),
-        ("collaborative-2", 2, {"collaborative": True}, 36),
-        ("collaborative-3", 3, {"collaborative": True}, 28),
-        ("collaborative-4", 4, {"collaborative": True}, 18),
-        ("collaborative-3-vehicle-lamb", 3, {"collaborative": True, "vehicle": True, "sacrificial_lamb": True}, 24),
-        ("collaborative-4-vehicle-lamb", 4, {"collaborative": True, "vehicle": True, "sacrificial_lamb": True}, 18),
-        ("collaborative-8", 8, {"collaborative": True}, 1),
-    ],
-}
-
-# game id -> function(state, rng) -> a state that differs from it only in hidden content
-HIDDEN = {"big-shuffle": _big_shuffle_hidden, "shufflers": _shufflers_hidden,
-          "showbiz-shuffle": _showbiz_shuffle_hidden}
+def declares_hidden_zones(game) -> bool:
+    return type(game).shuffle_hidden is not Game.shuffle_hidden
 
 
 def _cases():
     for game in core.all_games():
-        table = OPTION_SETS.get(game.id) or [
-            ("min-players", game.min_players, {}, MIN_GAMES_PER_GAME // 2),
-            ("max-players", game.max_players, {}, MIN_GAMES_PER_GAME // 2)]
-        for case_id, players, options, games in table:
+        for case_id, players, options, games in option_sets(game):
             yield pytest.param(game.id, players, options, games, id=f"{game.id}-{case_id}")
 
 
@@ -240,8 +166,9 @@ def _pick(game_id: str, listed: list[dict], rng: Rng, patient: bool) -> dict:
 
 
 def _play_one(game_id: str, players: int, options: dict, seed: int) -> None:
-    hidden = HIDDEN.get(game_id)
-    assert hidden is not None, f"declare how to perturb the hidden zones of {game_id!r} in HIDDEN"
+    game = core.get_game(game_id)
+    assert declares_hidden_zones(game), f"declare how to perturb the hidden zones of {game_id!r}: Game.shuffle_hidden"
+    hidden = game.shuffle_hidden
     rng = Rng.from_seed(f"conformance:{game_id}:{players}:{seed}")
     step = core.new_game(game_id, players, options, seed=seed)
     states, events, moves = [dumps(step.state)], [dumps(step.events)], []
@@ -280,10 +207,10 @@ def test_random_games_keep_the_engine_contract(game_id, players, options, games)
 
 def test_every_registered_game_has_a_table_and_hidden_zones():
     for game in core.all_games():
-        assert game.id in OPTION_SETS, f"add the option sets of {game.id!r} to OPTION_SETS"
-        assert game.id in HIDDEN, f"add the hidden-zone perturbation of {game.id!r} to HIDDEN"
+        assert option_sets(game), f"{game.id!r}: Game.sample_setups lists no table to play"
+        assert declares_hidden_zones(game), f"{game.id!r}: add the hidden-zone perturbation, Game.shuffle_hidden"
 
 
 def test_at_least_200_games_per_game():
     for game in core.all_games():
-        assert sum(g for *_, g in OPTION_SETS.get(game.id, [])) >= MIN_GAMES.get(game.id, MIN_GAMES_PER_GAME)
+        assert sum(g for *_, g in option_sets(game)) >= MIN_GAMES.get(game.id, MIN_GAMES_PER_GAME)

@@ -1,3 +1,4 @@
 from .game import BIG_SHUFFLE
+from .registered import GAME
 
-__all__ = ["BIG_SHUFFLE"]
+__all__ = ["BIG_SHUFFLE", "GAME"]

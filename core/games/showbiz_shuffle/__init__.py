@@ -2,4 +2,6 @@
 
 from .game import SHOWBIZ_SHUFFLE
 
-__all__ = ["SHOWBIZ_SHUFFLE"]
+GAME = SHOWBIZ_SHUFFLE  # what core/games/__init__.py registers
+
+__all__ = ["GAME", "SHOWBIZ_SHUFFLE"]

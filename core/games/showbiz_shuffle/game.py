@@ -16,14 +16,18 @@ Every change replaces a list or a dict rather than editing it in place: `play` w
     ('turn', {'player': 0, 'kind': 'end_turn'})
 """
 
+import copy
+
 from core.framework.errors import InvalidOptions
-from core.framework.game import Game, Option, decision
+from core.framework.game import Game, Option, Setup, decision
 from core.framework.rng import Rng
 
-from . import integrity, refusals
+from . import integrity, labels, refusals
 from .bots import BOTS
 from .cards import BIZ_IDS, DRAW_BIZ, GENRES_OF, REQUIRES, STARTERS, TARGET, TYPE, bod_deck, catalog
+from .integrity import IDLE_LIMIT
 from .movies import Casting, biz_cards, biz_refusal, is_complete, join, new_movie, penalty, points, with_biz
+from .scoring import expected_outcome
 
 HIDDEN = {"hidden": True}
 HAND_SIZE = 5  # "draw until he/she has 5 Bod cards"
@@ -31,11 +35,12 @@ CATTLE_CALL_SIZE = 5
 MOVIE_SLOTS = 2  # "Players may have up to two movies in production at a time."
 ALLOWANCE = {"cattle_call": 1, "hand": 2, "biz": 1}  # per turn
 MAX_STALL_ROUNDS = 100  # the largest `stall_rounds` option
-IDLE_LIMIT = 2**53 - 1  # `idle_turns` stops counting there (JSON-safe)
 NOTHING_PLAYED = {"cattle_call": 0, "hand": 0, "biz": 0, "shake_up": False}
 
 
 class ShowbizShuffle(Game):
+    listing_order = 3
+
     def __init__(self):
         super().__init__(
             id="showbiz-shuffle",
@@ -69,15 +74,32 @@ class ShowbizShuffle(Game):
         return move
 
     def labels(self, seen: dict, decision: dict) -> list[str]:
-        from . import labels  # the options in words (labels.py)
-
-        return labels.labels(seen, decision)
+        return labels.labels(seen, decision)  # the options in words (labels.py)
 
     def cards(self) -> list[dict]:
         return catalog()
 
     def bots(self) -> dict:
         return BOTS
+
+    def turns_played(self, state: dict, moves: list) -> int:
+        return sum(m.get("kind") == "end_turn" for m in moves)
+
+    def statistics(self, state: dict) -> dict | None:
+        return {"movies": sum(len(s["completed"]) for s in state["seats"])}
+
+    def sample_setups(self) -> tuple[Setup, ...]:
+        return (Setup("2-players", 2, {}, 80), Setup("3-players", 3, {}, 65), Setup("4-players", 4, {}, 55))
+
+    def shuffle_hidden(self, state: dict, rng) -> dict:
+        """The Bod and Biz decks in another order. (Hands and held Biz cards are hidden from
+        the other seats only: their owner sees them.)"""
+        other = copy.deepcopy(state)
+        for pile in ("bod_deck", "biz_deck"):
+            if len(other[pile]) > 1:
+                k = 1 + rng.below(len(other[pile]) - 1)
+                other[pile] = other[pile][k:] + other[pile][:k]
+        return other
 
     # --- Game Set Up --------------------------------------------------------------------------
     def setup(self, players: int, options: dict, rng) -> tuple[dict, list]:
@@ -365,26 +387,6 @@ def _score_if_complete(state: dict, p: int, slot: int, events: list) -> None:
 
 
 # --- End Game ---------------------------------------------------------------------------------
-def final_scores(state: dict) -> list[int]:
-    """Each studio's total: its finished movies, less what its unfinished movies cost."""
-    return [sum(m["points"] for m in s["completed"]) - sum(penalty(m) for m in s["movies"] if m is not None)
-            for s in state["seats"]]
-
-
-def winners(state: dict, scores: list[int]) -> list[int]:
-    """Most points wins; a tie goes to the most movies finished; a tie on both is shared."""
-    best = max(scores)
-    tied = [p for p, x in enumerate(scores) if x == best]
-    most = max(len(state["seats"][p]["completed"]) for p in tied)
-    return [p for p in tied if len(state["seats"][p]["completed"]) == most]
-
-
-def expected_outcome(state: dict, reason: str) -> dict:
-    scores = final_scores(state)
-    return {"winners": winners(state, scores), "scores": {str(p): x for p, x in enumerate(scores)},
-            "reason": reason}
-
-
 def _finish(state: dict, reason: str, events: list) -> None:
     for p, seat in enumerate(state["seats"]):
         for slot, movie in enumerate(seat["movies"]):

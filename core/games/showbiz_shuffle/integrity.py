@@ -15,6 +15,9 @@ from core.framework.game import FRAMEWORK_FIELDS
 
 from .cards import BIZ_GENRES, BIZ_IDS, GENRES, NEEDS, GENRES_OF, STARTERS, TARGET, TYPE, TYPES, bod_deck
 from .movies import needs_of
+from .scoring import expected_outcome
+
+IDLE_LIMIT = 2**53 - 1  # `idle_turns` stops counting there (JSON-safe)
 
 STATE_FIELDS = frozenset(FRAMEWORK_FIELDS + (
     "bod_deck", "bod_discard", "cattle_call", "biz_deck", "biz_discard", "seats", "turn", "played", "final_turns",
@@ -139,7 +142,6 @@ def _check_movie(movie, deck: frozenset, seat: int, slot: int) -> None:
 
 
 def _check_turn(state: dict) -> None:
-    from .game import IDLE_LIMIT
 
     n, seats = state["players"], state["seats"]
     if not _int(state["turn"], 0, n - 1):
@@ -186,7 +188,6 @@ def _check_turn(state: dict) -> None:
 
 
 def _check_outcome(state: dict) -> None:
-    from .game import expected_outcome
 
     outcome = state["outcome"]
     if outcome is None:

@@ -2,4 +2,6 @@
 
 from .game import SHUFFLERS
 
-__all__ = ["SHUFFLERS"]
+GAME = SHUFFLERS  # what core/games/__init__.py registers
+
+__all__ = ["GAME", "SHUFFLERS"]

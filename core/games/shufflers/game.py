@@ -9,17 +9,18 @@ Every change replaces a list or a dict rather than editing it in place: `play`
 works on `thaw(state)`, whose nested lists are still shared with the caller's state.
 """
 
+import copy
 from functools import lru_cache
 
 from core.framework.engine import same
 from core.framework.errors import InvalidOptions, InvalidState
-from core.framework.game import FRAMEWORK_FIELDS, Game, Option, decision
+from core.framework.game import FRAMEWORK_FIELDS, Game, Option, Setup, decision
 
-from . import payment
+from . import labels, payment
 from .cards import AMMO, CATALOG, ENCOUNTER, HEALTH, JOKERS, ROLE, SORT_KEY, VALUE, in_deck, is_card, sorted_row, total
+from .vocabulary import SEAT_STATUSES as STATUSES
 
 HIDDEN = {"hidden": True}
-STATUSES = ("alive", "dead", "sacrificed", "escaped", "left_behind")
 ZONES = ("ammo", "health", "ammo_discard", "health_discard", "stolen")
 SEAT_FIELDS = frozenset(("status",) + ZONES)
 PILE_FIELDS = frozenset(("deck", "discard", "lambs"))
@@ -37,6 +38,8 @@ def _discard_of(zone: str) -> str:
 
 
 class Shufflers(Game):
+    listing_order = 1
+
     def __init__(self):
         super().__init__(
             id="shufflers",
@@ -69,12 +72,37 @@ class Shufflers(Game):
                                  {"collaborative": ["needs 2 or more players"]})
 
     def labels(self, seen: dict, decision: dict) -> list[str]:
-        from . import labels  # the options in words (labels.py)
-
-        return labels.labels(seen, decision)
+        return labels.labels(seen, decision)  # the options in words (labels.py)
 
     def cards(self) -> list[dict]:
         return CATALOG
+
+    def turns_played(self, state: dict, moves: list) -> int:
+        return sum(m.get("kind") == "draw" for m in moves)
+
+    def sample_setups(self) -> tuple[Setup, ...]:
+        vehicle_lamb = {"vehicle": True, "sacrificial_lamb": True}
+        return (
+            Setup("solo", 1, {}, 60),
+            Setup("solo-vehicle-lamb", 1, vehicle_lamb, 60),
+            Setup("competitive-2", 2, {}, 36),
+            Setup("competitive-4", 4, {}, 20),
+            Setup("collaborative-2", 2, {"collaborative": True}, 36),
+            Setup("collaborative-3", 3, {"collaborative": True}, 28),
+            Setup("collaborative-4", 4, {"collaborative": True}, 18),
+            Setup("collaborative-3-vehicle-lamb", 3, {"collaborative": True, **vehicle_lamb}, 24),
+            Setup("collaborative-4-vehicle-lamb", 4, {"collaborative": True, **vehicle_lamb}, 18),
+            Setup("collaborative-8", 8, {"collaborative": True}, 1),
+        )
+
+    def shuffle_hidden(self, state: dict, rng) -> dict:
+        """Every encounter deck in another order (the decks are all that is hidden)."""
+        other = copy.deepcopy(state)
+        for pile in other["encounters"]:
+            if len(pile["deck"]) > 1:
+                k = 1 + rng.below(len(pile["deck"]) - 1)
+                pile["deck"] = pile["deck"][k:] + pile["deck"][:k]
+        return other
 
     # --- Set Up -----------------------------------------------------------------------
     def setup(self, players: int, options: dict, rng) -> tuple[dict, list]:
