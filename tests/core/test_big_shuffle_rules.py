@@ -11,6 +11,7 @@ Downtown; The Dirty Cop active 4 up / 3 down, inactive 3 up / 4 down.
 """
 
 import json
+import random
 
 import pytest
 
@@ -835,3 +836,19 @@ def test_trashing_loot_under_the_limit_is_refused_naming_the_rule():
     s = main_position(2, ["governor", "mafia-don"])
     equip(s, 0, "noir/fedora-1")
     refused(s, {"player": 0, "kind": "trash", "card": "noir/fedora-1"}, "trash_only_over_limit")
+
+
+def test_a_public_card_played_and_taken_back_in_one_move_stays_public_once():
+    """Cards returned from the discard are public knowledge (issue 12's `public`): a public card
+    played (Called in a Favor, say) and taken back from the discard by a reaction within the same
+    move was listed twice, a state the engine's own check refused. This seeded random game (2
+    players, The Law) reached it at its 506th move; every state it passes must be a valid one."""
+    import random
+
+    step = core.new_game("big-shuffle", 2, {"expansions": ["the-law"]}, 54)
+    dice = random.Random(54)
+    while step.pending:
+        moves = [o for d in step.pending for o in d["options"]]
+        step = core.apply(step.state, moves[dice.randrange(len(moves))])  # validates the state it is given
+        assert len(step.state["public"]) == len(set(step.state["public"]))
+    assert step.outcome is not None

@@ -6,7 +6,7 @@ knowledge; killing an informant replaces it with the top of the informant deck.
 
 from core.framework.rng import Rng
 
-from .state import writable, writable_seat
+from .state import make_public, writable, writable_seat
 
 
 def take(state: dict, rng: Rng, pile: str, events: list) -> str | None:
@@ -26,7 +26,7 @@ def take(state: dict, rng: Rng, pile: str, events: list) -> str | None:
 def draw_one(state: dict, rng: Rng, p: int, source: str, events: list) -> None:
     if source == "discard":
         card = writable(state, "noir")["discard"].pop()
-        writable(state, "public").append(card)  # "cards returned from the discard" are public knowledge
+        make_public(state, card)
         events.append({"type": "card_drawn", "player": p, "from": "discard", "card": card})
     else:
         card = take(state, rng, "noir", events)

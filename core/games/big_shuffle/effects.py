@@ -17,7 +17,7 @@ from .decks import draw_one, replace_informant, to_noir_discard
 from .labels import PROMPTS
 from .scene_change import end_attempt, start_attempt
 from .scenes import big_shuffle, city_changed, move_scene
-from .state import order_from, writable, writable_seat
+from .state import make_public, order_from, writable, writable_seat
 from .tasks import push, simultaneous
 
 
@@ -86,7 +86,7 @@ def _effect(state: dict, rng: Rng, task: dict, events: list) -> None:
         if state["noir"]["discard"]:
             card = writable(state, "noir")["discard"].pop()
             writable_seat(state, p)["hand"].append(card)
-            writable(state, "public").append(card)  # returned from the discard: public knowledge
+            make_public(state, card)
             events.append({"type": "card_taken", "player": p, "card": card, "from": "discard"})
     elif verb in ("replace_informant", "kill_informant"):
         target = p if verb == "replace_informant" else task["target"]

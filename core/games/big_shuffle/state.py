@@ -59,6 +59,13 @@ _COPIERS = {
 }
 
 
+def make_public(state: dict, card: str) -> None:
+    """A card returned from the discard is public knowledge (once: a public card played and taken
+    back within one move is still listed once)."""
+    if card not in state["public"]:
+        writable(state, "public").append(card)
+
+
 def writable(state: dict, key: str):
     """state[key], made safe to change (a top-level part: a pile, removed, played, ...)."""
     owned = state[OWNED]
