@@ -348,12 +348,10 @@ def _deal(state: dict, events: list) -> None:
 
 
 # --- The driver: bookkeeping until somebody must choose ---------------------------------------------
-# Every change of the active scenes or of the turn comes with one of these events.
-_WIN_EVENTS = frozenset(("scene_changed", "scene_moved", "big_shuffle", "title_removed", "turn_started"))
-
-
 def _win_key(state: dict) -> tuple:
-    """What the win check depends on: the active player and the tops of the Midtown piles."""
+    """What the win check depends on: the active player and the tops of the Midtown piles. The
+    driver compares it after anything happened, and checks for a win only when it changed: the
+    position is the signal, not the names of the events that changed it."""
     city = state["city"]
     return (state["turn"]["player"], city["who"]["midtown"][-1:], city["what"]["midtown"][-1:],
             city["where"]["midtown"][-1:])
@@ -364,7 +362,7 @@ def _run(state: dict, rng: Rng, events: list, checked: tuple | None = None) -> l
     On return, the win key of the state has been checked: the next move may rely on it.
     Returns the abilities listed when it stops at a start of turn (else None)."""
     expert = state["options"]["mode"] == "expert"
-    seen = 0  # how many events had been looked at for a change of the active scenes or the turn
+    seen = 0  # how many events had happened when the win key was last compared
     steps = 0
     while state["outcome"] is None:
         steps += 1
@@ -374,9 +372,8 @@ def _run(state: dict, rng: Rng, events: list, checked: tuple | None = None) -> l
             check_events(events)
         turn = state["turn"]
         if not expert and turn["step"] != "character" and (checked is None or len(events) != seen):
-            fresh = any(e["type"] in _WIN_EVENTS for e in events[seen:]) or checked is None
-            seen = len(events)
-            key = _win_key(state) if fresh else checked
+            seen = len(events)  # something happened: has the position the win depends on changed?
+            key = _win_key(state)
             if key != checked:
                 checked = key
                 if wins(state, turn["player"]):
