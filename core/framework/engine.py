@@ -219,11 +219,18 @@ def view(state: dict, player: int | None, *, trusted: bool = False) -> dict:
     """What one seat (or a spectator, None) may see: view, its own decisions, outcome."""
     game, pending = (get_game(state["game"]), decisions(state, trusted=True)) if trusted else _validated(state)
     _check_seat(state, player)
+    return _seen(game, state, pending, player)
+
+
+def _seen(game: Game, state: dict, pending: list, player: int | None, labels: bool = True) -> dict:
+    """`view` of a state whose pending decisions are known. A bot reads no labels (and gets the
+    decisions themselves, not copies: bots only read)."""
     seen = game.view(state, player)
     seen.pop("rng", None)
+    mine = [d for d in pending if d["player"] == player]
     return {
         "view": seen,
-        "pending": labelled(game, seen, [d for d in pending if d["player"] == player]),
+        "pending": labelled(game, seen, mine) if labels else mine,
         "waiting_for": sorted({d["player"] for d in pending}),
         "outcome": state["outcome"],
     }
@@ -264,7 +271,7 @@ def play_bots(step: Step, bots: dict, rng: Rng, limit: int) -> tuple[Step, list]
         seat = next((d["player"] for d in step.pending if str(d["player"]) in bots), None)
         if seat is None:
             break
-        move = get_bot(game, bots[str(seat)]).choose(view(step.state, seat, trusted=True), rng)
+        move = get_bot(game, bots[str(seat)]).choose(_seen(game, step.state, step.pending, seat, labels=False), rng)
         step = step.play(move)
         entries.append({"version": step.state["version"], "events": step.events})
     return step, entries
