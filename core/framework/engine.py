@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 from .budget import MAX_SAFE_INTEGER, check_events
 from .bots import bot_names, get_bot
+from .draft import CURRENT_DRAFT, LazyRng
 from .errors import GameOver, IllegalMove, InvalidMove, InvalidState, NotYourTurn, UnknownBot, UnknownGame
 from .game import FRAMEWORK_FIELDS, Game
 from .labels import labelled
@@ -184,9 +185,17 @@ def _advance(game: Game, state: dict, pending: list | None, move) -> Step:
         break
     else:
         _refuse(state, pending, move)
-    new = game.thaw(state)
-    events, pending = game.play_step(new, move)
+    draft = game.thaw(state)
+    rng = LazyRng(state["rng"])
+    token = CURRENT_DRAFT.set(draft)  # `with draft:`, inlined: current while the game plays
+    try:
+        events, pending = game.play_step(draft.state, move, rng)
+    finally:
+        CURRENT_DRAFT.reset(token)
     check_events(events)
+    new = draft.state  # the game's data only
+    if rng.rng is not None:  # `rng.store(new)`, inlined: the RNG goes back once, if the move used it
+        new["rng"] = rng.rng.dump()
     new["version"] = state["version"] + 1
     return Step(new, game.decisions(new) if pending is None else pending, events, new["outcome"])
 

@@ -1,13 +1,16 @@
 """What every game provides to the framework: metadata, options, and five pure functions.
 
-A game never mutates a state it was given. `play` receives a private shallow copy
-(see `Game.thaw`) and replaces the lists it changes instead of editing them in place,
-so unchanged parts are shared safely between the old state and the new one.
+A game never mutates a state it was given. `play` receives the next state, a shallow copy
+(the `state` of the `core.framework.draft.Draft` that `Game.thaw` makes), and the state's RNG;
+it replaces the lists it changes instead of editing them in place, or copies a part once
+through the current draft's `own` and `own_item`, so unchanged parts are shared safely
+between the old state and the new one.
 """
 
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from .draft import Draft
 from .errors import InvalidOptions
 
 # Fields the framework owns in every state; a game adds its own beside them.
@@ -123,14 +126,16 @@ class Game:
         """Every pending decision with all its legal options (empty once the game is over)."""
         raise NotImplementedError
 
-    def play(self, state: dict, move: dict) -> list:
-        """Apply a legal move to `state` (a thawed copy) and return the events."""
+    def play(self, state: dict, move: dict, rng) -> list:
+        """Apply a legal move to `state` (`thaw(...).state`, that draft being `current_draft()`)
+        and return the events. `rng` is the state's RNG (loaded on first use); the engine writes
+        it back into the new state, so the game never reads or writes `state["rng"]`."""
         raise NotImplementedError
 
-    def play_step(self, state: dict, move: dict) -> tuple[list, list | None]:
+    def play_step(self, state: dict, move: dict, rng) -> tuple[list, list | None]:
         """`play`, and the pending decisions of the new state when playing already worked them
         out (None: the engine asks `decisions`). They must equal `decisions(state)`."""
-        return self.play(state, move), None
+        return self.play(state, move, rng), None
 
     def check(self, state: dict) -> None:
         """Raise InvalidState unless `state` is a consistent position of this game."""
@@ -198,9 +203,10 @@ class Game:
         """Figures of a finished game worth keeping in a simulation's record; None: none."""
         return None
 
-    def thaw(self, state: dict) -> dict:
-        """A copy of `state` that `play` may change: new top-level dict, shared leaves."""
-        return dict(state)
+    def thaw(self, state: dict) -> Draft:
+        """The draft of the next state: `Draft.of(state)`, whose `state` is a new top-level dict
+        with parts shared with `state` (a game may copy at once here what every move changes)."""
+        return Draft.of(state)
 
 
 def decision(player: int, kind: str, prompt: str, options: list) -> dict:

@@ -406,3 +406,61 @@ def test_the_default_canonical_form_is_the_move_itself():
     move = {"player": 0, "kind": "draw"}
     assert core.get_game("shufflers").canonical_move(None, move) is move
     assert Game().canonical_move(None, move) is move
+
+
+# --- The draft and the lazy RNG `play` receives (core/framework/draft.py) -------------------------
+def test_draft_copies_a_part_once_and_keeps_its_bookkeeping_out_of_the_data():
+    from core.framework.draft import Draft
+
+    state = {"played": ["a"], "seats": [{"hand": ["x"]}, {"hand": ["y"]}]}
+    before = copy.deepcopy(state)
+    draft = Draft.of(state)
+    played = draft.own("played", list.copy)
+    assert played is not state["played"] and draft.own("played", list.copy) is played
+    played.append("b")
+    seat = draft.own_item("seats", 1, dict.copy)
+    assert draft.own_item("seats", 1, dict.copy) is seat and draft.state["seats"][0] is state["seats"][0]
+    seat["hand"] = []
+    assert state == before and type(draft.state) is dict and set(draft.state) == set(state)
+    assert draft.state == {"played": ["a", "b"], "seats": [{"hand": ["x"]}, {"hand": []}]}
+    fresh = Draft.fresh(state)
+    assert fresh.state is state and fresh.own("played", list.copy) is state["played"]  # all its own
+
+
+def test_lazy_rng_loads_on_first_use_and_stores_back_only_if_used():
+    from core.framework.draft import LazyRng
+
+    text = Rng.from_seed(5).dump()
+    unused, state = LazyRng(text), {"rng": "x"}
+    unused.store(state)
+    assert unused.rng is None and state == {"rng": "x"}
+    used, reference = LazyRng(text), Rng.load(text)
+    assert [used.below(9) for _ in range(5)] == [reference.below(9) for _ in range(5)]
+    used.store(state)
+    assert state["rng"] == reference.dump()
+
+
+@pytest.mark.parametrize("game_id", ["big-shuffle", "shufflers", "showbiz-shuffle"])
+def test_play_gets_the_drafts_state_and_the_rng_and_every_state_is_plain_data(game_id, monkeypatch):
+    from core.framework.draft import LazyRng, current_draft
+
+    game, seen = core.get_game(game_id), []
+    original = type(game).play_step
+
+    def spy(self, state, move, rng):
+        seen.append((type(state), current_draft().state is state, type(rng)))
+        return original(self, state, move, rng)
+
+    step = core.new_game(game_id, game.min_players + 1, seed=3)
+    fields = set(step.state)
+    monkeypatch.setattr(type(game), "play_step", spy)
+    r = Rng.from_seed(f"draft:{game_id}")
+    for _ in range(60):
+        if step.outcome is not None:
+            break
+        opts = [o for d in step.pending for o in d["options"]]
+        step = step.play(opts[r.below(len(opts))])
+        assert type(step.state) is dict and set(step.state) == fields
+    assert seen and set(seen) == {(dict, True, LazyRng)}
+    with pytest.raises(LookupError):  # no draft once the move is played
+        current_draft()

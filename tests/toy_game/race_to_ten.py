@@ -50,7 +50,7 @@ class RaceToTen(Game):
         options = [{"player": p, "kind": "play", "card": c} for c in state["hands"][p]]
         return [decision(p, "play", f"Seat {p}: play a card (the total is {state['total']}).", options)]
 
-    def play(self, state, move):
+    def play(self, state, move, rng):  # rng: the state's RNG; Race to Ten draws in the order dealt
         p, card = move["player"], move["card"]
         state["hands"] = [[c for c in h if c != card] if s == p else h for s, h in enumerate(state["hands"])]
         state["played"] = state["played"] + [card]

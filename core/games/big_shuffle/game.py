@@ -32,6 +32,7 @@ needs a choice, in which case it is the pending decision. The scene change in pr
 import copy
 
 from core.framework.budget import MAX_EVENTS, MAX_STEPS, check_events, over_budget
+from core.framework.draft import Draft
 from core.framework.errors import InvalidOptions, InvalidState
 from core.framework.game import Game, Option, Setup, decision
 from core.framework.rng import Rng
@@ -46,7 +47,7 @@ from .labels import PROMPTS
 from .labels import labels as options_in_words
 from .scene_change import (attempt_decision, influence_view, on_attempt, on_decline, on_hire, on_pass, on_react,
                            on_stop, progress_attempt)
-from .state import OWNED, LazyRng, copy_state, writable, writable_seat
+from .state import copy_state, writable, writable_seat
 from .turn import (ability_options, draw_step, main_options, new_turn, next_turn, on_ability, on_draw, on_end_turn,
                    on_play, on_skip_ability, on_trash, start_of_turn)
 from .winning import finish, wins
@@ -202,14 +203,12 @@ class BigShuffle(Game):
             state["patrols"] = dict.fromkeys(LINES)
             state["protected"] = []
         events = [{"type": "game_started", "players": players, "mode": options["mode"]}]
-        state["options"] = options
-        state["players"] = players
-        state[OWNED] = None  # a new state: every part is this function's own
-        if preset:
-            _deal(state, events)
-            _run(state, rng, events)
-        for k in ("options", "players", OWNED):
-            del state[k]
+        if preset:  # the rules read the framework's fields too: the whole state, all its own
+            whole = {"players": players, "options": options, **state}
+            with Draft.fresh(whole):
+                _deal(whole, events)
+                _run(whole, rng, events)
+            state = {k: v for k, v in whole.items() if k != "players" and k != "options"}
         return state, events
 
     # --- Pending decisions -------------------------------------------------------------
@@ -240,26 +239,22 @@ class BigShuffle(Game):
         refusals.refuse(state, pending, move)
 
     # --- Playing -------------------------------------------------------------------------
-    def thaw(self, state: dict) -> dict:
+    def thaw(self, state: dict) -> Draft:
         return copy_state(state)
 
-    def play(self, state: dict, move: dict) -> list:
-        return self.play_step(state, move)[0]
+    def play(self, state: dict, move: dict, rng) -> list:
+        return self.play_step(state, move, rng)[0]
 
-    def play_step(self, state: dict, move: dict) -> tuple[list, list | None]:
+    def play_step(self, state: dict, move: dict, rng) -> tuple[list, list | None]:
         """The driver may stop at a start of turn with the abilities it listed: they are the decision."""
-        rng = LazyRng(state["rng"])
         events: list = []
         checked = _win_key(state) if state["turn"]["step"] != "character" else None
         _MOVES[move["kind"]](state, rng, move, events)
         abilities = _run(state, rng, events, checked)
-        if rng.rng is not None:
-            state["rng"] = rng.rng.dump()
         if state["public"]:  # a public card that left the hands is seen where it lies now
             in_hands = {c for seat in state["seats"] for c in seat["hand"]}
             if not in_hands.issuperset(state["public"]):
                 state["public"] = [c for c in state["public"] if c in in_hands]
-        del state[OWNED]
         return events, (None if abilities is None else start_of_turn(state["turn"]["player"], abilities))
 
     # --- Views ---------------------------------------------------------------------------

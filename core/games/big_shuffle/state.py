@@ -1,54 +1,35 @@
 """Small helpers over the state of The Big Shuffle; no rule of the game lives here.
 
-`play` works on a copy of the state that shares every part with the caller's state until it
-writes to it: `copy_state` copies the turn and the scene change at once; `writable`,
-`writable_seat` and `writable_piles` copy a part the first time it is changed. `LazyRng` loads
-the state's RNG only when a move draws, shuffles or picks at random. `order_from` and `AFTER`
-are the seating order (the rulebook's "clockwise").
+`play` works on the state of a draft (`core.framework.draft.Draft`) that shares every part with
+the caller's state until it writes to it: `copy_state` copies the turn and the scene change at
+once; `writable`, `writable_seat` and `writable_piles` copy a part the first time it is changed
+(thin calls on the current draft, which keeps the record of what it copied outside the state).
+`order_from` and `AFTER` are the seating order (the rulebook's "clockwise").
 """
 
-from core.framework.rng import Rng
-
-
-class LazyRng:
-    """The state's RNG, loaded the first time a move draws, shuffles or picks at random."""
-
-    __slots__ = ("text", "rng")
-
-    def __init__(self, text: str):
-        self.text, self.rng = text, None
-
-    def _get(self) -> Rng:
-        if self.rng is None:
-            self.rng = Rng.load(self.text)
-        return self.rng
-
-    def below(self, n: int) -> int:
-        return self._get().below(n)
-
-    def shuffle(self, items: list) -> list:
-        return self._get().shuffle(items)
-
-
-OWNED = "~owned"  # while `play` runs: which parts of the state it has copied already
+from core.framework.draft import Draft, current_draft
 
 
 # --- Copy on write: the state `play` works on -----------------------------------------------------
-def copy_state(state: dict) -> dict:
-    """The state `play` works on: the turn and the scene change are copied now (the queue and
+def copy_state(state: dict) -> Draft:
+    """The draft whose state `play` works on: the turn and the scene change are copied now (the queue and
     the scene change's lists are only ever replaced, never changed in place);
     the rest (seats, piles, city) is shared with the caller's state until play writes to it,
-    through the `_own`, `_seat` and `_piles` accessors, which copy a part the first time."""
-    new = dict(state)
+    through `writable`, `writable_seat` and `writable_piles`, which copy a part the first time."""
+    draft = Draft(dict(state), set())  # Draft.of(state), inlined: once a move
+    new = draft.state
     new["turn"] = dict(state["turn"])
     if state["attempt"] is not None:  # its lists and the queue are replaced, never changed in place
         new["attempt"] = dict(state["attempt"])
-    new[OWNED] = set()
-    return new
+    return draft
 
 
 def _pile_copy(d: dict) -> dict:
     return {k: v[:] for k, v in d.items()}
+
+
+def _seat_copy(s: dict) -> dict:
+    return {**s, "hand": s["hand"][:], "loot": s["loot"][:]}
 
 
 _COPIERS = {
@@ -66,38 +47,20 @@ def make_public(state: dict, card: str) -> None:
         writable(state, "public").append(card)
 
 
+# `state` is the current draft's state: the move's (or the setup's) one state being changed
 def writable(state: dict, key: str):
     """state[key], made safe to change (a top-level part: a pile, removed, played, ...)."""
-    owned = state[OWNED]
-    if owned is not None and key not in owned:
-        owned.add(key)
-        state[key] = _COPIERS[key](state[key])
-    return state[key]
+    return current_draft().own(key, _COPIERS[key])
 
 
 def writable_seat(state: dict, p: int) -> dict:
     """Seat p, made safe to change."""
-    owned = state[OWNED]
-    if owned is not None and p not in owned:
-        owned.add(p)
-        if "seats" not in owned:
-            owned.add("seats")
-            state["seats"] = state["seats"][:]
-        s = state["seats"][p]
-        state["seats"][p] = {**s, "hand": s["hand"][:], "loot": s["loot"][:]}
-    return state["seats"][p]
+    return current_draft().own_item("seats", p, _seat_copy)
 
 
 def writable_piles(state: dict, t: str) -> dict:
     """The Uptown, Midtown and Downtown piles of scene type t, made safe to change."""
-    owned = state[OWNED]
-    if owned is not None and t not in owned:
-        owned.add(t)
-        if "city" not in owned:
-            owned.add("city")
-            state["city"] = dict(state["city"])
-        state["city"][t] = _pile_copy(state["city"][t])
-    return state["city"][t]
+    return current_draft().own_item("city", t, _pile_copy)
 
 
 # --- Seating order --------------------------------------------------------------------------------

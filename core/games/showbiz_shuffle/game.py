@@ -18,6 +18,7 @@ Every change replaces a list or a dict rather than editing it in place: `play` w
 
 import copy
 
+from core.framework.draft import Draft
 from core.framework.errors import InvalidOptions
 from core.framework.game import Game, Option, Setup, decision
 from core.framework.rng import Rng
@@ -131,16 +132,14 @@ class ShowbizShuffle(Game):
         return [decision(p, "turn", _prompt(state, p), _options(state))]
 
     # --- Turns --------------------------------------------------------------------------------
-    def thaw(self, state: dict) -> dict:
-        new = dict(state)
-        new["seats"] = [dict(s) for s in state["seats"]]
-        return new
+    def thaw(self, state: dict) -> Draft:
+        draft = Draft.of(state)
+        draft.state["seats"] = [dict(s) for s in state["seats"]]
+        return draft
 
-    def play(self, state: dict, move: dict) -> list:
+    def play(self, state: dict, move: dict, rng) -> list:
         events: list = []
-        rng = Rng.load(state["rng"])
         _MOVES[move["kind"]](state, move, rng, events)
-        state["rng"] = rng.dump()
         return events
 
     # --- Views --------------------------------------------------------------------------------

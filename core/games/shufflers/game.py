@@ -12,6 +12,7 @@ works on `thaw(state)`, whose nested lists are still shared with the caller's st
 import copy
 from functools import lru_cache
 
+from core.framework.draft import Draft
 from core.framework.engine import same
 from core.framework.errors import InvalidOptions, InvalidState
 from core.framework.game import FRAMEWORK_FIELDS, Game, Option, Setup, decision
@@ -140,14 +141,14 @@ class Shufflers(Game):
         return _task_decisions(state, task)
 
     # --- Order of play ----------------------------------------------------------------
-    def thaw(self, state: dict) -> dict:
-        new = dict(state)
-        new["seats"] = [dict(s) for s in state["seats"]]
-        new["encounters"] = [dict(e) for e in state["encounters"]]
-        return new
+    def thaw(self, state: dict) -> Draft:
+        draft = Draft.of(state)
+        draft.state["seats"] = [dict(s) for s in state["seats"]]
+        draft.state["encounters"] = [dict(e) for e in state["encounters"]]
+        return draft
 
-    def play(self, state: dict, move: dict) -> list:
-        events: list = []
+    def play(self, state: dict, move: dict, rng) -> list:
+        events: list = []  # no move draws at random: a deck once dealt keeps its order
         _MOVES[move["kind"]](state, move, events)
         return events
 
