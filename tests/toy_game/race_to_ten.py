@@ -13,6 +13,7 @@ registered only inside `tests.toy_game.registered()`.
 import copy
 
 from core.framework.errors import IllegalMove, InvalidState
+from core.framework.flow import Flow
 from core.framework.game import FRAMEWORK_FIELDS, Game, Option, Setup, decision
 
 # The vocabulary (core/games/<game>/vocabulary.py in a real game): every word it speaks on the wire.
@@ -51,20 +52,7 @@ class RaceToTen(Game):
         return [decision(p, "play", f"Seat {p}: play a card (the total is {state['total']}).", options)]
 
     def play(self, state, move, rng):  # rng: the state's RNG; Race to Ten draws in the order dealt
-        p, card = move["player"], move["card"]
-        state["hands"] = [[c for c in h if c != card] if s == p else h for s, h in enumerate(state["hands"])]
-        state["played"] = state["played"] + [card]
-        state["total"] += value(card)
-        events = [{"type": "played", "player": p, "card": card, "total": state["total"]}]
-        if state["total"] >= state["options"]["target"]:
-            state["outcome"] = {"winners": [p], "scores": {"0": 0, "1": 0} | {str(p): 1}, "reason": "target_reached"}
-            return events + [{"type": "game_over", "outcome": state["outcome"]}]
-        if state["deck"]:
-            top, state["deck"] = state["deck"][0], state["deck"][1:]
-            state["hands"] = [h + [top] if s == p else h for s, h in enumerate(state["hands"])]
-            events.append({"type": "drew", "player": p, "card": top})
-        state["turn"] = 1 - p
-        return events
+        return FLOW.play(state, move, rng)[0]
 
     def refuse(self, state, pending, move):
         if move.get("kind") == "play" and move.get("card") not in state["hands"][move["player"]]:
@@ -112,6 +100,28 @@ class RaceToTen(Game):
             k = 1 + rng.below(len(other["deck"]) - 1)
             other["deck"] = other["deck"][k:] + other["deck"][:k]
         return other
+
+
+def on_play(state, move, rng, events):
+    p, card = move["player"], move["card"]
+    state["hands"] = [[c for c in h if c != card] if s == p else h for s, h in enumerate(state["hands"])]
+    state["played"] = state["played"] + [card]
+    state["total"] += value(card)
+    events.append({"type": "played", "player": p, "card": card, "total": state["total"]})
+    if state["total"] >= state["options"]["target"]:
+        state["outcome"] = {"winners": [p], "scores": {"0": 0, "1": 0} | {str(p): 1}, "reason": "target_reached"}
+        events.append({"type": "game_over", "outcome": state["outcome"]})
+        return
+    if state["deck"]:
+        top, state["deck"] = state["deck"][0], state["deck"][1:]
+        state["hands"] = [h + [top] if s == p else h for s, h in enumerate(state["hands"])]
+        events.append({"type": "drew", "player": p, "card": top})
+    state["turn"] = 1 - p
+
+
+# The order of play, as the framework runs it (core/framework/flow.py): one kind of move, and
+# nothing that waits between two moves.
+FLOW = Flow(moves={"play": on_play})
 
 
 class GreedyBot:

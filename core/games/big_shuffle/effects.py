@@ -7,6 +7,7 @@ Killer, Neighborhood Watch, the order of one's own effects) are here too.
 """
 
 from core.framework.errors import InvalidState
+from core.framework.flow import pop
 from core.framework.game import decision
 from core.framework.rng import Rng
 
@@ -169,24 +170,24 @@ def card_uses(state: dict, p: int, card: str, on: str, kind: str) -> list[dict]:
 
 
 # --- Answers to a queued decision: Neighborhood Watch, The Crazed Killer, ordering effects ---------
-def on_choose_drawer(state, rng, move, events):
-    task, state["queue"] = state["queue"][0], state["queue"][1:]
+def on_choose_drawer(state, move, rng, events):
+    task = pop(state, "queue")
     push(state, [{"do": "draw", "player": move["target"], "amount": task["amount"], "source": task["source"]}])
 
 
-def on_discard_goon(state, rng, move, events):
-    state["queue"] = state["queue"][1:]
+def on_discard_goon(state, move, rng, events):
+    pop(state, "queue")
     to_noir_discard(state, move["player"], "hand", move["card"])
     events.append({"type": "card_discarded", "player": move["player"], "card": move["card"]})
 
 
-def on_lose_informant(state, rng, move, events):
-    state["queue"] = state["queue"][1:]
+def on_lose_informant(state, move, rng, events):
+    pop(state, "queue")
     replace_informant(state, rng, move["player"], events, killed=True)
 
 
-def on_resolve(state, rng, move, events):
-    task, state["queue"] = state["queue"][0], state["queue"][1:]
+def on_resolve(state, move, rng, events):
+    task = pop(state, "queue")
     chosen = next(t for t in task["tasks"] if t["source"] == move["card"])
     rest = [t for t in task["tasks"] if t is not chosen]
     push(state, [chosen] + simultaneous(state, move["player"], rest))

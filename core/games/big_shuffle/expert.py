@@ -21,7 +21,7 @@ def score_options(state: dict, p: int) -> list[dict]:
     return [{"player": p, "kind": "score", "agenda": a} for _, a in agenda_slots(state, p) if _matches(state, a) >= 2]
 
 
-def on_score(state, rng, move, events):
+def on_score(state, move, rng, events):
     p, agenda = move["player"], move["agenda"]
     points = _matches(state, agenda)
     seat = writable_seat(state, p)

@@ -21,8 +21,8 @@ driver; the rules are in the modules beside it, one per rulebook section:
 The wire format and the card vocabulary are in docs/big-shuffle-contract.md; rulings in
 docs/rulings-big-shuffle.md.
 
-How a move is resolved: `play` applies the move, then `_run` does every piece of bookkeeping
-until somebody must choose. Effects that wait their turn sit in `state["queue"]` as small
+How a move is resolved: the framework's flow (`core/framework/flow.py`, declared here as `FLOW`)
+applies the move, then does every piece of bookkeeping until somebody must choose. Effects that wait their turn sit in `state["queue"]` as small
 task records (`{"do": "draw", "player": 1, "amount": 2}`); a task runs by itself unless it
 needs a choice, in which case it is the pending decision. The scene change in progress is
 `state["attempt"]`. `play` works on a copy of the state that shares what it does not change
@@ -31,9 +31,9 @@ needs a choice, in which case it is the pending decision. The scene change in pr
 
 import copy
 
-from core.framework.budget import MAX_EVENTS, MAX_STEPS, check_events, over_budget
 from core.framework.draft import Draft
 from core.framework.errors import InvalidOptions, InvalidState
+from core.framework.flow import WAIT, Flow, Watch
 from core.framework.game import Game, Option, Setup, decision
 from core.framework.rng import Rng
 
@@ -207,7 +207,7 @@ class BigShuffle(Game):
             whole = {"players": players, "options": options, **state}
             with Draft.fresh(whole):
                 _deal(whole, events)
-                _run(whole, rng, events)
+                FLOW.run(whole, rng, events)
             state = {k: v for k, v in whole.items() if k != "players" and k != "options"}
         return state, events
 
@@ -247,10 +247,8 @@ class BigShuffle(Game):
 
     def play_step(self, state: dict, move: dict, rng) -> tuple[list, list | None]:
         """The driver may stop at a start of turn with the abilities it listed: they are the decision."""
-        events: list = []
-        checked = _win_key(state) if state["turn"]["step"] != "character" else None
-        _MOVES[move["kind"]](state, rng, move, events)
-        abilities = _run(state, rng, events, checked)
+        events, stop = FLOW.play(state, move, rng, checked=_win_key(state))
+        abilities = stop if type(stop) is list else None
         if state["public"]:  # a public card that left the hands is seen where it lies now
             in_hands = {c for seat in state["seats"] for c in seat["hand"]}
             if not in_hands.issuperset(state["public"]):
@@ -314,7 +312,7 @@ def _redacted_hand(hand: list, public: list) -> list:
 
 
 # --- Setting up: characters chosen in seat order, then the deal ----------------------------------
-def _on_choose_character(state, rng, move, events):
+def _on_choose_character(state, move, rng, events):
     p, character = move["player"], move["character"]
     writable_seat(state, p)["character"] = character
     writable(state, "characters").remove(character)
@@ -342,91 +340,84 @@ def _deal(state: dict, events: list) -> None:
                    "informants": [s["informant"] for s in state["seats"]]})
 
 
-# --- The driver: bookkeeping until somebody must choose ---------------------------------------------
-def _win_key(state: dict) -> tuple:
-    """What the win check depends on: the active player and the tops of the Midtown piles. The
-    driver compares it after anything happened, and checks for a win only when it changed: the
-    position is the signal, not the names of the events that changed it."""
+# --- The order of play, as the framework's flow runs it --------------------------------------------
+def _win_key(state: dict) -> tuple | None:
+    """What the win check depends on: the active player and the tops of the Midtown piles (None:
+    no win to check, in expert mode or while characters are chosen). The flow compares it after
+    anything happened and checks for a win only when it changed: the position is the signal,
+    not the names of the events that changed it."""
+    if state["options"]["mode"] == "expert" or state["turn"]["step"] == "character":
+        return None
     city = state["city"]
     return (state["turn"]["player"], city["who"]["midtown"][-1:], city["what"]["midtown"][-1:],
             city["where"]["midtown"][-1:])
 
 
-def _run(state: dict, rng: Rng, events: list, checked: tuple | None = None) -> list | None:
-    """`checked`: the win key already checked (no win) before the move, so not checked again.
-    On return, the win key of the state has been checked: the next move may rely on it.
-    Returns the abilities listed when it stops at a start of turn (else None)."""
-    expert = state["options"]["mode"] == "expert"
-    seen = 0  # how many events had happened when the win key was last compared
-    steps = 0
-    while state["outcome"] is None:
-        steps += 1
-        if steps > MAX_STEPS:
-            over_budget(steps)
-        if len(events) > MAX_EVENTS:
-            check_events(events)
-        turn = state["turn"]
-        if not expert and turn["step"] != "character" and (checked is None or len(events) != seen):
-            seen = len(events)  # something happened: has the position the win depends on changed?
-            key = _win_key(state)
-            if key != checked:
-                checked = key
-                if wins(state, turn["player"]):
-                    events.append({"type": "agendas_matched", "player": turn["player"]})
-                    finish(state, [turn["player"]], "agendas", events)
-                    return
-        if state["queue"]:
-            task = state["queue"][0]
-            if needs_choice(state, task):
-                return
-            state["queue"] = state["queue"][1:]
-            execute(state, rng, task, events)
-            continue
-        if state["attempt"] is not None:
-            if state["attempt"]["step"] == "continue" or not progress_attempt(state, rng, events):
-                return
-            continue
-        step = turn["step"]
-        if step == "start":
-            abilities = ability_options(state, turn["player"])
-            if abilities:
-                return abilities
-            turn["step"] = "draw"
-        elif step == "draw":
-            draw_step(state, turn["player"])
-        elif step == "main":
-            if turn["attempted"] or (not turn["unlimited"] and turn["played"] >= turn["allowed"]):
-                on_end_turn(state, rng, None, events)
-            else:
-                return
-        elif step == "end":
-            if score_options(state, turn["player"]):
-                return
-            next_turn(state, events)
+def _win_check(state: dict, events: list) -> None:
+    p = state["turn"]["player"]
+    if wins(state, p):
+        events.append({"type": "agendas_matched", "player": p})
+        finish(state, [p], "agendas", events)
+
+
+def _advance(state: dict, rng: Rng, events: list):
+    """One step of the order of play once no effect waits: the scene change in progress, then the
+    character turn. Returns None when it did something, WAIT when somebody must choose, and the
+    abilities it listed when it stops at a start of turn."""
+    if state["attempt"] is not None:
+        if state["attempt"]["step"] == "continue" or not progress_attempt(state, rng, events):
+            return WAIT
+        return None
+    turn = state["turn"]
+    step = turn["step"]
+    if step == "start":
+        abilities = ability_options(state, turn["player"])
+        if abilities:
+            return abilities
+        turn["step"] = "draw"
+    elif step == "draw":
+        draw_step(state, turn["player"])
+    elif step == "main":
+        if turn["attempted"] or (not turn["unlimited"] and turn["played"] >= turn["allowed"]):
+            on_end_turn(state, None, rng, events)
         else:
-            return
+            return WAIT
+    elif step == "end":
+        if score_options(state, turn["player"]):
+            return WAIT
+        next_turn(state, events)
+    else:
+        return WAIT
+    return None
 
 
-_MOVES = {
-    "choose_character": _on_choose_character,
-    "ability": on_ability,
-    "skip_ability": on_skip_ability,
-    "draw": on_draw,
-    "play": on_play,
-    "attempt": on_attempt,
-    "end_turn": on_end_turn,
-    "stop": on_stop,
-    "hire": on_hire,
-    "pass": on_pass,
-    "react": on_react,
-    "decline": on_decline,
-    "trash": on_trash,
-    "discard_goon": on_discard_goon,
-    "lose_informant": on_lose_informant,
-    "resolve": on_resolve,
-    "score": on_score,
-    "choose_drawer": on_choose_drawer,
-}
+FLOW = Flow(
+    moves={
+        "choose_character": _on_choose_character,
+        "ability": on_ability,
+        "skip_ability": on_skip_ability,
+        "draw": on_draw,
+        "play": on_play,
+        "attempt": on_attempt,
+        "end_turn": on_end_turn,
+        "stop": on_stop,
+        "hire": on_hire,
+        "pass": on_pass,
+        "react": on_react,
+        "decline": on_decline,
+        "trash": on_trash,
+        "discard_goon": on_discard_goon,
+        "lose_informant": on_lose_informant,
+        "resolve": on_resolve,
+        "score": on_score,
+        "choose_drawer": on_choose_drawer,
+    },
+    queue="queue",  # tasks.py: the effects waiting their turn
+    waits=needs_choice,
+    execute=execute,
+    advance=_advance,
+    watch=Watch(_win_key, _win_check),
+)
 
 
 BIG_SHUFFLE = BigShuffle()

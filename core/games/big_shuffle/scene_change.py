@@ -7,6 +7,7 @@ The Cruiser. `modified_influence` is step D's sum; the bot computes it on what i
 """
 
 from core.framework.errors import InvalidState
+from core.framework.flow import Round, answered, ask_in_turn
 from core.framework.game import decision
 from core.framework.rng import Rng
 
@@ -25,7 +26,7 @@ _HIRE_TRIGGERED = frozenset(c["id"] for c in CATALOG if any(e["on"] == "you_hire
 
 
 # --- A. Choose a scene ----------------------------------------------------------------------------
-def on_attempt(state, rng, move, events):
+def on_attempt(state, move, rng, events):
     p = move["player"]
     attempt = state["attempt"]
     if attempt is not None:  # another scene change with Endless Rain
@@ -70,7 +71,8 @@ def progress_attempt(state: dict, rng: Rng, events: list) -> bool:
             a["change"] = take(state, rng, "changes", events)
         events.append({"type": "change_revealed", "player": a["player"], "card": a["change"]})
         a["no_goons"] = any(e["do"] == "no_goons" for e in effects(a["change"], "reveal"))
-        a["step"], a["ask"] = "revealed", _window(state, "revealed")
+        a["step"] = "revealed"
+        ask_in_turn(a, "ask", _window(state, "revealed"))
         return True
     if step in ("revealed", "success", "changed"):
         if a["ask"]:
@@ -81,7 +83,7 @@ def progress_attempt(state: dict, rng: Rng, events: list) -> bool:
             a["step"] = "success" if a["no_goons"] else "hire"
             a["hirer"] = a["player"]
             if a["no_goons"]:
-                a["ask"] = _window(state, "success")
+                ask_in_turn(a, "ask", _window(state, "success"))
         elif step == "success":
             _determine_success(state, rng, events)
         else:
@@ -149,10 +151,10 @@ def attempt_decision(state: dict, a: dict) -> dict:
     raise InvalidState(f"The scene change's step {step!r} waits for nobody.")
 
 
-def on_react(state, rng, move, events):
+def on_react(state, move, rng, events):
     a = state["attempt"]
     q, card = move["player"], move["card"]
-    a["ask"] = a["ask"][1:]
+    answered(a, "ask")
     writable_seat(state, q)["hand"].remove(card)
     targets = {k: move[k] for k in ("side", "scene", "patrol", "line") if k in move}
     events.append({"type": "reaction_played", "player": q, "card": card, **targets})
@@ -181,31 +183,30 @@ def on_react(state, rng, move, events):
     push(state, tasks + [{"do": "discard", "card": card}])
 
 
-def on_decline(state, rng, move, events):
-    state["attempt"]["ask"] = state["attempt"]["ask"][1:]
+def on_decline(state, move, rng, events):
+    answered(state["attempt"], "ask")
 
 
 # --- C. Hire goons --------------------------------------------------------------------------------
+_HIRING = Round("hirer", "out", "since")  # the attempt's fields: who hires now, who is out, who passed
+
+
 def _next_hirer(state: dict) -> None:
     """C. Hire goons: clockwise, skipping who is out or passed since the last hire; it ends when
     every character has passed (in a row)."""
     a = state["attempt"]
-    out, since = a["out"], a["since"]
-    for q in AFTER[state["players"]][a["hirer"]]:
-        if q not in out and q not in since:
-            a["hirer"] = q
-            return
-    a["hirer"] = None
-    a["step"], a["ask"] = "success", _window(state, "success")
+    if _HIRING.next(a, AFTER[state["players"]][a["hirer"]]) is None:
+        a["step"] = "success"
+        ask_in_turn(a, "ask", _window(state, "success"))
 
 
-def on_hire(state, rng, move, events):
+def on_hire(state, move, rng, events):
     a = state["attempt"]
     q, card, side = move["player"], move["card"], move["side"]
     if card in GOONS:  # else The Vigilante's backing, which counts as hiring a goon
         writable_seat(state, q)["hand"].remove(card)
     a["goons"] = a["goons"] + [{"seat": q, "card": card, "side": side}]
-    a["since"] = []
+    _HIRING.acted(a)
     events.append({"type": "goon_hired", "player": q, "card": card, "side": side})
     tasks = [effect_task(q, e, card) for e in effects(card, "hire_" + side)]
     seat = state["seats"][q]
@@ -215,12 +216,10 @@ def on_hire(state, rng, move, events):
     _next_hirer(state)
 
 
-def on_pass(state, rng, move, events):
+def on_pass(state, move, rng, events):
     a = state["attempt"]
     q = move["player"]
-    a["since"] = a["since"] + [q]
-    if not (q == a["player"] and owns(state, q, "hire_after_pass")):
-        a["out"] = a["out"] + [q]
+    _HIRING.passed(a, q, leaves=not (q == a["player"] and owns(state, q, "hire_after_pass")))
     events.append({"type": "passed", "player": q})
     _next_hirer(state)
 
@@ -301,15 +300,17 @@ def _determine_success(state: dict, rng: Rng, events: list) -> None:
             mine += [effect_task(p, e, c) for c in own_cards(state, p) for e in effects(c, "you_change")]
         mine += [effect_task(p, e, c) for c, e in patrol_effects(state, a, "patrol_success")]
         tasks = simultaneous(state, p, mine)
-        a["step"], a["ask"] = "changed", _window(state, "changed")
+        a["step"] = "changed"
+        ask_in_turn(a, "ask", _window(state, "changed"))
     else:
         tasks = [effect_task(p, e, a["change"]) for e in effects(a["change"], "fail")]
         tasks += [effect_task(p, e, c) for c, e in patrol_effects(state, a, "patrol_fail")]
-        a["step"], a["ask"] = "changed", []
+        a["step"] = "changed"
+        ask_in_turn(a, "ask", [])
     push(state, tasks)
 
 
-def on_stop(state, rng, move, events):
+def on_stop(state, move, rng, events):
     a = state["attempt"]
     if a["change"] is not None:  # (after The Cruiser it is in the discard already)
         writable(state, "changes")["discard"].append(a["change"])

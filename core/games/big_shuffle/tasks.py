@@ -6,11 +6,12 @@ character chooses (an `order` task), unless the order cannot matter. Resolving a
 effects.py.
 """
 
+from core.framework import flow
+
 
 def push(state: dict, tasks: list) -> None:
     """New effects resolve before the ones already waiting."""
-    if tasks:
-        state["queue"] = tasks + state["queue"]
+    flow.push(state, "queue", tasks)
 
 
 def simultaneous(state: dict, p: int, tasks: list) -> list:

@@ -4,6 +4,7 @@ The scene change itself is in scene_change.py. Also here: loot over the limit is
 the turn passes to the next character clockwise.
 """
 
+from core.framework.flow import pop
 from core.framework.game import decision
 
 from .abilities import abilities_blocked, loot_works, own_statics, owns, scene_statics, scenes_have, statics_total
@@ -42,11 +43,11 @@ def start_of_turn(p: int, abilities: list) -> list:
     return [decision(p, "start_of_turn", PROMPTS["start_of_turn"][p], abilities + [{"player": p, "kind": "skip_ability"}])]
 
 
-def on_skip_ability(state, rng, move, events):
+def on_skip_ability(state, move, rng, events):
     state["turn"]["step"] = "draw"
 
 
-def on_ability(state, rng, move, events):
+def on_ability(state, move, rng, events):
     p, card = move["player"], move["card"]
     events.append({"type": "ability_used", "player": p, "card": card})
     state["turn"]["step"] = "draw"
@@ -63,8 +64,8 @@ def draw_step(state: dict, p: int) -> None:
     push(state, [{"do": "draw", "player": p, "amount": amount, "source": "turn"}])
 
 
-def on_draw(state, rng, move, events):
-    task, state["queue"] = state["queue"][0], state["queue"][1:]
+def on_draw(state, move, rng, events):
+    task = pop(state, "queue")
     draw_one(state, rng, move["player"], move["from"], events)
     if task["amount"] > 1:
         push(state, [{**task, "amount": task["amount"] - 1}])
@@ -88,7 +89,7 @@ def main_options(state: dict, p: int) -> list[dict]:
     return out
 
 
-def on_play(state, rng, move, events):
+def on_play(state, move, rng, events):
     p, card = move["player"], move["card"]
     seat = writable_seat(state, p)
     seat["hand"].remove(card)
@@ -109,7 +110,7 @@ def on_play(state, rng, move, events):
 
 
 # --- The end of the turn --------------------------------------------------------------------------
-def on_end_turn(state, rng, move, events):
+def on_end_turn(state, move, rng, events):
     turn = state["turn"]
     if turn["step"] == "main" and state["options"]["mode"] == "expert":
         turn["step"] = "end"
@@ -126,7 +127,7 @@ def next_turn(state: dict, events: list) -> None:
         end_protections(state, events, p)
 
 
-def on_trash(state, rng, move, events):
-    state["queue"] = state["queue"][1:]
+def on_trash(state, move, rng, events):
+    pop(state, "queue")
     to_noir_discard(state, move["player"], "loot", move["card"])
     events.append({"type": "loot_trashed", "player": move["player"], "card": move["card"]})

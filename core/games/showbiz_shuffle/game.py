@@ -20,14 +20,35 @@ import copy
 
 from core.framework.draft import Draft
 from core.framework.errors import InvalidOptions
+from core.framework.flow import Flow, next_seat
 from core.framework.game import Game, Option, Setup, decision
 from core.framework.rng import Rng
 
 from . import integrity, labels, refusals
 from .bots import BOTS
-from .cards import BIZ_IDS, DRAW_BIZ, GENRES_OF, REQUIRES, STARTERS, TARGET, TYPE, bod_deck, catalog
+from .cards import (
+    BIZ_IDS,
+    DRAW_BIZ,
+    GENRES_OF,
+    REQUIRES,
+    STARTERS,
+    TARGET,
+    TYPE,
+    bod_deck,
+    catalog,
+)
 from .integrity import IDLE_LIMIT
-from .movies import Casting, biz_cards, biz_refusal, is_complete, join, new_movie, penalty, points, with_biz
+from .movies import (
+    Casting,
+    biz_cards,
+    biz_refusal,
+    is_complete,
+    join,
+    new_movie,
+    penalty,
+    points,
+    with_biz,
+)
 from .scoring import expected_outcome
 
 HIDDEN = {"hidden": True}
@@ -138,9 +159,7 @@ class ShowbizShuffle(Game):
         return draft
 
     def play(self, state: dict, move: dict, rng) -> list:
-        events: list = []
-        _MOVES[move["kind"]](state, move, rng, events)
-        return events
+        return FLOW.play(state, move, rng)[0]
 
     # --- Views --------------------------------------------------------------------------------
     def view(self, state: dict, player: int | None) -> dict:
@@ -274,6 +293,10 @@ def _start_turn(state: dict, p: int, events: list) -> None:
         _after_drawing_bods(state, events)
 
 
+def _still_playing(seat: int) -> bool:  # nobody leaves a game of Showbiz Shuffle
+    return True
+
+
 def _end_turn(state: dict, events: list) -> None:
     p, played = state["turn"], state["played"]
     events.append({"type": "turn_ended", "player": p})
@@ -289,7 +312,7 @@ def _end_turn(state: dict, events: list) -> None:
     if rounds and state["idle_turns"] == rounds * state["players"]:
         _finish(state, "stalled", events)
         return
-    _start_turn(state, (p + 1) % state["players"], events)
+    _start_turn(state, next_seat(state["players"], p, _still_playing), events)
 
 
 def _end_turn_move(state: dict, move: dict, rng: Rng, events: list) -> None:
@@ -395,12 +418,14 @@ def _finish(state: dict, reason: str, events: list) -> None:
     events.append({"type": "game_over", "outcome": state["outcome"]})
 
 
-_MOVES = {
+# A turn is one decision that the player answers move by move until ending it; nothing waits
+# between two moves, so the flow is the moves alone.
+FLOW = Flow(moves={
     "cast": _cast,
     "start_movie": _start_movie,
     "play_biz": _play_biz,
     "shake_up": _shake_up,
     "end_turn": _end_turn_move,
-}
+})
 
 SHOWBIZ_SHUFFLE = ShowbizShuffle()

@@ -10,32 +10,40 @@ works on `thaw(state)`, whose nested lists are still shared with the caller's st
 """
 
 import copy
-from functools import lru_cache
 
 from core.framework.draft import Draft
-from core.framework.engine import same
-from core.framework.errors import InvalidOptions, InvalidState
-from core.framework.game import FRAMEWORK_FIELDS, Game, Option, Setup, decision
+from core.framework.errors import InvalidOptions
+from core.framework.flow import Flow, at_once, next_seat
+from core.framework.game import Game, Option, Setup, decision
 
-from . import labels, payment
-from .cards import AMMO, CATALOG, ENCOUNTER, HEALTH, JOKERS, ROLE, SORT_KEY, VALUE, in_deck, is_card, sorted_row, total
-from .vocabulary import SEAT_STATUSES as STATUSES
+from . import integrity, labels, payment
+from .cards import (
+    AMMO,
+    CATALOG,
+    ENCOUNTER,
+    HEALTH,
+    JOKERS,
+    ROLE,
+    SORT_KEY,
+    VALUE,
+    in_deck,
+    is_card,
+    sorted_row,
+    total,
+)
+from .seats import discard_of as _discard_of
+from .seats import jokers_drawn as _jokers_drawn
+from .seats import living as _living
+from .seats import pile_index as _pile_index
+from .seats import score as _score
 
 HIDDEN = {"hidden": True}
-ZONES = ("ammo", "health", "ammo_discard", "health_discard", "stolen")
-SEAT_FIELDS = frozenset(("status",) + ZONES)
-PILE_FIELDS = frozenset(("deck", "discard", "lambs"))
-STATE_FIELDS = frozenset(FRAMEWORK_FIELDS + ("seats", "encounters", "turn", "task", "round_shufflers"))
 HIGH_CARD = {r: i for i, r in enumerate(["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"], 1)}
 
 
-_JOKERS = frozenset(c for c in ROLE if ROLE[c] == "joker")
-_HELPERS = frozenset(c for c in ROLE if ROLE[c] in ("doctor", "prepper"))
 _DRAW_PROMPT = [f"Seat {s}: take an encounter card." for s in range(8)]
 
 
-def _discard_of(zone: str) -> str:
-    return zone + "_discard"
 
 
 class Shufflers(Game):
@@ -148,9 +156,12 @@ class Shufflers(Game):
         return draft
 
     def play(self, state: dict, move: dict, rng) -> list:
-        events: list = []  # no move draws at random: a deck once dealt keeps its order
-        _MOVES[move["kind"]](state, move, events)
-        return events
+        return self.play_step(state, move, rng)[0]
+
+    def play_step(self, state: dict, move: dict, rng) -> tuple[list, list | None]:
+        # No move draws at random (a deck once dealt keeps its order); the flow answers a
+        # question with a single legal answer at once, and hands back the decisions it listed.
+        return FLOW.play(state, move, rng, decisions=self.decisions)
 
     def canonical_move(self, state: dict, move):
         """A payment names a set of cards: any order of them is the listed option, whose
@@ -172,7 +183,7 @@ class Shufflers(Game):
 
     # --- Integrity --------------------------------------------------------------------
     def check(self, state: dict) -> None:
-        _check(state)
+        integrity.check(state)
 
 
 # --- Set up helpers -------------------------------------------------------------------
@@ -210,22 +221,6 @@ def _draw_for_first_player(rng, players: int, events: list) -> int:
 
 
 # --- Small state helpers (each replaces what it changes) ------------------------------
-def _living(state: dict) -> list[int]:
-    return [i for i, s in enumerate(state["seats"]) if s["status"] == "alive"]
-
-
-def _pile_index(state: dict, seat: int) -> int:
-    return 0 if state["options"]["collaborative"] else seat
-
-
-def _jokers_drawn(pile: dict) -> int:
-    return len(_JOKERS.intersection(pile["discard"]))
-
-
-def _score(seat: dict) -> int:
-    return total(seat["ammo"]) + total(seat["health"])
-
-
 def _take_top(state: dict, seat: int) -> str:
     pile = state["encounters"][_pile_index(state, seat)]  # thawed: its own dict, shared lists
     card = pile["deck"][0]
@@ -270,7 +265,7 @@ def _check_death(state: dict, seat: int, events: list) -> None:
 
 
 # --- Encounters -----------------------------------------------------------------------
-def _draw(state: dict, move: dict, events: list) -> None:
+def _draw(state: dict, move: dict, rng, events: list) -> None:
     seat = move["player"]
     card = _take_top(state, seat)
     events.append({"type": "card_drawn", "player": seat, "card": card})
@@ -293,11 +288,9 @@ def _encounter(state: dict, seat: int, card: str, events: list) -> None:
 
 
 def _ask(state: dict, task: dict, events: list) -> None:
-    """Make `task` the pending question, unless it has one legal answer: then give it now."""
+    """Make `task` the pending question. The flow gives its answer at once when it has only one
+    (`FLOW.automatic`: a thief with one victim, a single card that can pay, ...)."""
     state["task"] = task
-    options = [o for d in _task_decisions(state, task) for o in d["options"]]
-    if len(options) == 1:
-        _MOVES[options[0]["kind"]](state, options[0], events)
 
 
 def _done(state: dict, events: list) -> None:
@@ -405,7 +398,7 @@ def _pay(state: dict, seat: int, zone: str, cards: list, events: list) -> None:
     events.append({"type": "paid", "player": seat, "source": zone, "cards": list(cards), "amount": total(cards)})
 
 
-def _pay_move(state: dict, move: dict, events: list) -> None:
+def _pay_move(state: dict, move: dict, rng, events: list) -> None:
     _pay(state, move["player"], state["task"]["source"], move["cards"], events)
     _paid(state, move["player"], events)
 
@@ -434,16 +427,14 @@ def _contribution_options(state: dict, task: dict) -> list[dict]:
 
 
 def _contribution_decisions(state: dict, task: dict) -> list:
-    by_seat: dict[int, list] = {}
-    for o in _contribution_options(state, task):
-        by_seat.setdefault(o["player"], []).append(o)
+    """Every seat that holds a card the group may spend decides at the same time."""
     left = task["amount"] - total(task["paid"])
     what = "Ammo" if task["source"] == "ammo" else "Health"
-    return [decision(p, "contribute", f"Seat {p}: the group still has {left} Shufflers to stop; "
-                     f"you may spend a card of your {what}.", opts) for p, opts in by_seat.items()]
+    return at_once(_contribution_options(state, task), "contribute",
+                   lambda p: f"Seat {p}: the group still has {left} Shufflers to stop; you may spend a card of your {what}.")
 
 
-def _contribute(state: dict, move: dict, events: list) -> None:
+def _contribute(state: dict, move: dict, rng, events: list) -> None:
     task = state["task"]
     seat, card = move["player"], move["card"]
     _pay(state, seat, task["source"], [card], events)
@@ -477,7 +468,7 @@ def _help_options(state: dict, seat: int, card: str) -> list[dict]:
     return options
 
 
-def _retrieve(state: dict, move: dict, events: list) -> None:
+def _retrieve(state: dict, move: dict, rng, events: list) -> None:
     zone = "health" if ROLE[state["task"]["card"]] == "doctor" else "ammo"
     target = state["seats"][move["target"]]
     card = target[_discard_of(zone)][-1]
@@ -487,11 +478,11 @@ def _retrieve(state: dict, move: dict, events: list) -> None:
     _done(state, events)
 
 
-def _ignore(state: dict, move: dict, events: list) -> None:
+def _ignore(state: dict, move: dict, rng, events: list) -> None:
     _done(state, events)
 
 
-def _vehicle(state: dict, move: dict, events: list) -> None:
+def _vehicle(state: dict, move: dict, rng, events: list) -> None:
     """Deal and discard the next two cards; a Joker among them still counts, nothing else does."""
     seat = move["player"]
     for _ in range(2):
@@ -504,7 +495,7 @@ def _vehicle(state: dict, move: dict, events: list) -> None:
     _done(state, events)
 
 
-def _sacrificial_lamb(state: dict, move: dict, events: list) -> None:
+def _sacrificial_lamb(state: dict, move: dict, rng, events: list) -> None:
     state["encounters"][_pile_index(state, move["player"])]["lambs"] += 1
     events.append({"type": "lamb_offered", "player": move["player"]})
     _done(state, events)
@@ -521,7 +512,7 @@ def _rob(state: dict, victim: int, events: list) -> None:
     _check_death(state, victim, events)
 
 
-def _rob_move(state: dict, move: dict, events: list) -> None:
+def _rob_move(state: dict, move: dict, rng, events: list) -> None:
     _rob(state, move["target"], events)
     _done(state, events)
 
@@ -544,11 +535,8 @@ def _next_turn(state: dict, events: list) -> None:
         else:
             _new_round(state)
         return
-    seats, n = state["seats"], len(state["seats"])
-    for k in range(1, n + 1):  # the next living seat clockwise (the same one when alone)
-        if seats[(turn + k) % n]["status"] == "alive":
-            state["turn"] = (turn + k) % n
-            return
+    seats = state["seats"]  # the next living seat clockwise (the same one when alone)
+    state["turn"] = next_seat(len(seats), turn, lambda q: seats[q]["status"] == "alive")
 
 
 def _split_evenly(values: list[int], k: int, budget: int = 5000) -> list[int]:
@@ -610,7 +598,7 @@ def _new_round(state: dict) -> None:
     state["turn"] = _living(state)[0]
 
 
-def _sacrifice(state: dict, move: dict, events: list) -> None:
+def _sacrifice(state: dict, move: dict, rng, events: list) -> None:
     """The Ultimate Sacrifice: the next Shuffler card is discarded without effect and the
     remaining Health Points go to the others, as equally as possible (see `_split_evenly`)."""
     seat = move["player"]
@@ -630,183 +618,22 @@ def _sacrifice(state: dict, move: dict, events: list) -> None:
     _done(state, events)
 
 
-_MOVES = {
-    "draw": _draw,
-    "sacrifice": _sacrifice,
-    "pay": _pay_move,
-    "contribute": _contribute,
-    "retrieve": _retrieve,
-    "ignore": _ignore,
-    "vehicle": _vehicle,
-    "sacrificial_lamb": _sacrificial_lamb,
-    "rob": _rob_move,
-}
-
-
-# --- Integrity of a state from outside ------------------------------------------------------
-def _bad(message: str, field: str | None = None) -> InvalidState:
-    return InvalidState(message, {field: ["invalid"]} if field else None)
-
-
-def _is_int(x, lo: int, hi: int) -> bool:
-    return type(x) is int and lo <= x <= hi
-
-
-def _cards(x, allowed: frozenset, where: str, zone: str) -> list:
-    """`x` must be a list of ids of cards that may lie in that zone."""
-    try:
-        ok = type(x) is list and allowed.issuperset(x)
-    except TypeError:  # an unhashable item
-        ok = False
-    if not ok:
-        field = f"{where}.{zone}"
-        raise _bad(f"The field '{field}' must be a list of ids of cards that can lie there.", field)
-    return x
-
-
-@lru_cache(maxsize=None)
-def _expected_cards(players: int, collab: bool) -> frozenset:
-    if collab:
-        return frozenset(c for d in range(players) for c in in_deck(AMMO + HEALTH + ENCOUNTER, d)) | frozenset(
-            in_deck(JOKERS, 0))
-    return frozenset(AMMO + HEALTH + ENCOUNTER + JOKERS)
-
-
-def _allowed(*roles: str) -> frozenset:
-    return frozenset(c for c in VALUE if ROLE[c] in roles)
-
-
-_PILE_ALLOWED = _allowed("shuffler", "thief", "doctor", "prepper", "joker")
-_PAYABLE = _allowed("ammo", "health")
-
-
-@lru_cache(maxsize=None)
-def _zone_allowed(collab: bool, seat: int) -> dict:
-    """The cards each zone of a seat may hold. Collaborative: Ammo never changes hands, so
-    a seat's Ammo is its own deck's; Health may come from any deck (the ultimate sacrifice)."""
-    if collab:
-        ammo, health = frozenset(in_deck(AMMO, seat)), frozenset(c for d in range(8) for c in in_deck(HEALTH, d))
-    else:
-        ammo, health = frozenset(AMMO), frozenset(HEALTH)
-    return {"ammo": ammo, "ammo_discard": ammo, "health": health, "health_discard": health, "stolen": ammo | health}
-
-
-def _check(state: dict) -> None:
-    extra = set(state) - STATE_FIELDS
-    missing = STATE_FIELDS - set(state)
-    if extra or missing:
-        name = sorted(extra or missing)[0]
-        raise _bad(f"The state {'has an unknown field' if extra else 'lacks the field'} '{name}'.", name)
-    n, collab = state["players"], state["options"]["collaborative"]
-    seats, piles = state["seats"], state["encounters"]
-    if not isinstance(seats, list) or len(seats) != n or not all(isinstance(s, dict) for s in seats):
-        raise _bad(f"The field 'seats' must list one object per player ({n}).", "seats")
-    if not isinstance(piles, list) or len(piles) != (1 if collab else n) or not all(isinstance(p, dict) for p in piles):
-        raise _bad("The field 'encounters' must hold one pile per player, or one shared pile when collaborative.", "encounters")
-    for i, s in enumerate(seats):
-        if set(s) != SEAT_FIELDS:
-            raise _bad(f"Seat {i} must have exactly the fields {sorted(SEAT_FIELDS)}.", "seats")
-        if s["status"] not in STATUSES or (s["status"] == "sacrificed" and not collab):
-            raise _bad(f"Seat {i} has an impossible status {s['status']!r}.", "seats")
-        allowed = _zone_allowed(collab, i)
-        for zone in ZONES:
-            _cards(s[zone], allowed[zone], f"seats.{i}", zone)
-        if s["status"] == "left_behind" and (collab or state["outcome"] is None):
-            raise _bad(f"Seat {i} is left behind, which only a finished competitive game does.", "seats")
-        if s["status"] == "alive" and state["outcome"] is not None:
-            raise _bad(f"Seat {i} is alive in a finished game: it escaped or was left behind.", "seats")
-        if (s["status"] in ("alive", "left_behind")) != bool(s["health"]) and s["status"] != "escaped":
-            raise _bad(f"Seat {i} is {s['status']} with {len(s['health'])} Health cards.", "seats")
-    for i, p in enumerate(piles):
-        if set(p) != PILE_FIELDS:
-            raise _bad(f"Encounter pile {i} must have exactly the fields {sorted(PILE_FIELDS)}.", "encounters")
-        for zone in ("deck", "discard"):
-            _cards(p[zone], _PILE_ALLOWED, "encounters", zone)
-    # every card exactly once: one whole deck per player (collaborative: all decks together)
-    expected = _expected_cards(n, collab)
-    for group, pile in ([(seats, piles[0])] if collab else [([s], p) for s, p in zip(seats, piles)]):
-        cards = pile["deck"] + pile["discard"]
-        for s in group:
-            for zone in ZONES:
-                cards += s[zone]
-        if len(cards) != len(expected) or expected != set(cards):
-            raise _bad("The cards are not one whole deck per player: a card is missing, doubled or foreign.")
-    sacrificed = sum(1 for s in seats if s["status"] == "sacrificed")
-    task = state["task"]
-    for i, p in enumerate(piles):
-        # a lamb comes from a Queen or King already answered (with the option on), or a sacrifice
-        offered = sacrificed
-        if state["options"]["sacrificial_lamb"]:
-            offered += len(_HELPERS.intersection(p["discard"]))
-            if isinstance(task, dict) and task.get("kind") == "help" and i == (0 if collab else task.get("seat")):
-                offered -= 1  # the Queen or King whose choice is still open
-        if not _is_int(p["lambs"], 0, offered):
-            raise _bad(f"Encounter pile {i} has an impossible number of lambs.", "encounters")
-        if _jokers_drawn(p) == 2 and state["outcome"] is None:
-            raise _bad("A second Joker was drawn but the game is not over.", "outcome")
-    if not _is_int(state["turn"], 0, n - 1):
-        raise _bad("The field 'turn' must be a seat number.", "turn")
-    # drawers go in seat order, so only the seats before `turn` can have met Shufflers this round
-    if not _is_int(state["round_shufflers"], 0, 10 * state["turn"]) or (state["round_shufflers"] and not collab):
-        raise _bad("The field 'round_shufflers' is more than the cards drawn this round can hold.", "round_shufflers")
-    _check_task(state)
-    _check_outcome(state)
-
-
-def _check_task(state: dict) -> None:
-    task, seats, n = state["task"], state["seats"], state["players"]
-    collab = state["options"]["collaborative"]
-    if task is None:
-        if state["outcome"] is None and seats[state["turn"]]["status"] != "alive":
-            raise _bad("It is the turn of a seat that is no longer in the game.", "turn")
-        return
-    if state["outcome"] is not None:
-        raise _bad("A finished game has no task.", "task")
-    if not isinstance(task, dict) or task.get("kind") not in ("payment", "help", "thief"):
-        raise _bad("The field 'task' must be null or a payment, help or thief task.", "task")
-    if task["kind"] == "payment":
-        if set(task) != {"kind", "seat", "amount", "source", "paid"}:
-            raise _bad("A payment task has the fields kind, seat, amount, source, paid.", "task")
-        if (task["seat"] is None) != collab or (task["seat"] is not None and (
-                not _is_int(task["seat"], 0, n - 1) or seats[task["seat"]]["status"] != "alive")):
-            raise _bad("The payment's seat must be null (the group) when collaborative, else a living seat.", "task")
-        if task["source"] not in ("ammo", "health") or not _is_int(task["amount"], 1, 10 * n):
-            raise _bad("The payment's source or amount is impossible.", "task")
-        if collab and state["round_shufflers"]:
-            raise _bad("A round's Shufflers are counted afresh once its payment has begun.", "round_shufflers")
-        paid = _cards(task["paid"], _PAYABLE, "task", "paid")
-        spent = {c for s in seats for c in s[_discard_of(task["source"])]}
-        if paid and (not collab or not spent.issuperset(paid)):
-            raise _bad("The payment's paid cards must be cards spent from that row.", "task")
-        payers = _living(state) if collab else [task["seat"]]
-        pool = [VALUE[c] for p in payers for c in seats[p][task["source"]]]
-        target = payment.cheapest_total(pool + [VALUE[c] for c in paid], task["amount"])
-        if target is None or total(paid) >= target or (task["source"] == "health" and any(
-                seats[p]["ammo"] for p in payers)):
-            raise _bad("The payment cannot be completed as the rules require.", "task")
-        return
-    if set(task) != {"kind", "seat", "card"} or not _is_int(task["seat"], 0, n - 1):
-        raise _bad(f"A {task['kind']} task has the fields kind, seat, card.", "task")
-    pile = state["encounters"][_pile_index(state, task["seat"])]
-    wanted = ("thief",) if task["kind"] == "thief" else ("doctor", "prepper")
-    if not pile["discard"] or pile["discard"][-1] != task["card"] or ROLE[task["card"]] not in wanted:
-        raise _bad("The task's card must be the special card just drawn.", "task")
-    if task["kind"] == "thief" and not collab:
-        raise _bad("Only the collaborative variation lets a thief's victim be chosen.", "task")
-
-
-def _check_outcome(state: dict) -> None:
-    outcome, seats = state["outcome"], state["seats"]
-    escaped = [i for i, s in enumerate(seats) if s["status"] == "escaped"]
-    if outcome is None:
-        if escaped or not _living(state):
-            raise _bad("The position is over but the state has no outcome.", "outcome")
-        return
-    over = any(_jokers_drawn(p) == 2 for p in state["encounters"])
-    reason = "escaped" if over else "all_dead"
-    expected = {"winners": escaped, "scores": {str(i): _score(s) for i, s in enumerate(seats)}, "reason": reason}
-    if not same(outcome, expected) or (not over and _living(state)) or (over and not escaped):
-        raise _bad("The outcome does not match the position.", "outcome")
+FLOW = Flow(
+    moves={
+        "draw": _draw,
+        "sacrifice": _sacrifice,
+        "pay": _pay_move,
+        "contribute": _contribute,
+        "retrieve": _retrieve,
+        "ignore": _ignore,
+        "vehicle": _vehicle,
+        "sacrificial_lamb": _sacrificial_lamb,
+        "rob": _rob_move,
+    },
+    # The questions `_ask` puts (a thief's victim, a Queen's or King's help, the group's next card)
+    # are answered at once when only one answer is legal.
+    automatic=frozenset({"thief", "help", "contribute"}),
+)
 
 
 SHUFFLERS = Shufflers()
