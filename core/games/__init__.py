@@ -5,6 +5,10 @@ name is the game id with `_` for `-` (`big-shuffle` is `core/games/big_shuffle/`
 else names the games: the API finds each game's wire schemas by the same name
 (`api/schemas/<package>.py`), and the tests loop over `core.all_games()`. Games are registered
 (and so listed) by `Game.listing_order`, then by id.
+
+A game being built sets `IN_PROGRESS = True` in its package (and no `GAME`): its modules and
+their tests live in the tree, but nothing registers it, so no list, spec or suite shows it until
+it plays to an end.
 """
 
 import importlib
@@ -25,7 +29,10 @@ def discover() -> list[Game]:
     for module in pkgutil.iter_modules(__path__):
         if not module.ispkg:
             continue
-        game = getattr(importlib.import_module(f"{__name__}.{module.name}"), "GAME", None)
+        package = importlib.import_module(f"{__name__}.{module.name}")
+        if getattr(package, "IN_PROGRESS", False):
+            continue
+        game = getattr(package, "GAME", None)
         if not isinstance(game, Game):
             raise ImportError(f"core/games/{module.name}/ exposes no Game as `GAME`.")
         if package_name(game.id) != module.name:

@@ -464,3 +464,14 @@ def test_play_gets_the_drafts_state_and_the_rng_and_every_state_is_plain_data(ga
     assert seen and set(seen) == {(dict, True, LazyRng)}
     with pytest.raises(LookupError):  # no draft once the move is played
         current_draft()
+
+
+def test_a_game_in_progress_is_not_registered():
+    """core/games/plot_twist/ is being built (IN_PROGRESS): it is in the tree, yet no list shows it."""
+    import importlib
+
+    import core.games
+
+    assert importlib.import_module("core.games.plot_twist").IN_PROGRESS is True
+    assert "plot-twist" not in core.framework.registry.GAMES
+    assert all(g.id != "plot-twist" for g in core.games.discover())
