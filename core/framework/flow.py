@@ -85,8 +85,12 @@ class Flow:
 
     def run(self, state: dict, rng, events: list, decisions: Callable | None = None, checked: Any = None):
         """Run the bookkeeping after a move (or at setup) until somebody must choose or the game ends."""
+        plain = self.queue is None and self.advance is None and self.watch is None
         while True:
-            result = self._run(state, rng, events, checked)
+            if plain:  # nothing runs between moves: a move's handler did all of it (the engine
+                result = WAIT if state["outcome"] is None else None  # counts its events itself)
+            else:
+                result = self._run(state, rng, events, checked)
             if not self.automatic or decisions is None:
                 return result
             pending = decisions(state)
