@@ -2,7 +2,7 @@
 (rules: ../shared/rules/plot-twist-rules.md; issues 15 and 16).
 
 Being built: the house starter set (`cards/*.toml`, `vocabulary.py`, `cards.py`, `decks.py`)
-and the rolls (`rolls.py`) are here with their tests; the Conflict engine is not yet, so the game
+and the rolls and damage (`rolls.py`, `damage.py`) are here with their tests; the Conflict engine is not yet, so the game
 is not registered (`IN_PROGRESS`, see core/games/__init__.py).
 """
 
