@@ -9,7 +9,7 @@ Seat 0 is the GM, seats 1..players-1 the Heroes (one each). Cards are catalog id
     >>> sorted(new_character("hero/hope", 2))
     ['actions', 'belief', 'card', 'energy', 'equipment', 'resistances', 'seat', 'statuses']
     >>> new_character("mook/lab-goons", 0)["quantity"]
-    6
+    5
 """
 
 from collections.abc import Sequence
