@@ -20,8 +20,19 @@ from core.framework.game import FRAMEWORK_FIELDS
 
 from . import cards as C
 from . import decks as D
-from .state import (ACTIONS_MAX, CHARACTER_FIELDS, EVENT_FIELDS, GAME_FIELDS, GM, OBJECTIVE_FIELDS, PER_SEAT,
-                    SETUP_MODES, STEPS, in_play, users_of)
+from .state import (
+    ACTIONS_MAX,
+    CHARACTER_FIELDS,
+    EVENT_FIELDS,
+    GAME_FIELDS,
+    GM,
+    OBJECTIVE_FIELDS,
+    PER_SEAT,
+    SETUP_MODES,
+    STEPS,
+    in_play,
+    users_of,
+)
 
 STATE_FIELDS = frozenset(FRAMEWORK_FIELDS + GAME_FIELDS)
 COUNTER_LIMIT = 999  # Energy and Hate have no printed maximum; no position comes near this
@@ -97,6 +108,8 @@ def _progress(state: dict, n: int) -> tuple[str, int | None]:
     step, seat = setup["step"], setup["seat"]
     if step not in STEPS:
         raise _bad(f"The Setup step must be one of {list(STEPS)}, not {step!r}.", "setup.step")
+    if seat is not None and type(seat) is not int:
+        raise _bad(f"The Setup seat is a seat number or null, not {seat!r}.", "setup.seat")
     if step in ("hero", "hero_equipment"):
         _int(seat, 1, n - 1, "The Hero seat of Setup", "setup.seat")
     elif seat != (GM if STEPS.index(step) < STEPS.index("hero") or step == "events" else None):

@@ -29,12 +29,22 @@ from collections.abc import Callable
 
 from core.framework.errors import IllegalMove
 from core.framework.flow import at_once
-from core.framework.game import decision
 
-from . import cards as C
 from . import decks as D
-from .state import (GM, STEPS, characters_of, empty_fields, hero_of, hero_seats, in_play, main_villain,
-                    new_character, replace_character, users_of, with_seat_card)
+from .state import (
+    GM,
+    STEPS,
+    characters_of,
+    empty_fields,
+    hero_of,
+    hero_seats,
+    in_play,
+    main_villain,
+    new_character,
+    replace_character,
+    users_of,
+    with_seat_card,
+)
 
 # What each card move adds to, for the events and the refusals.
 CARD_MOVES = ("place_villain", "place_equipment", "place_mook", "place_location", "place_objective",
