@@ -1,0 +1,135 @@
+"""Plot Twist's state model: the fields of a game beside the framework's, and the records in them.
+No rule lives here; docs/plot-twist-contract.md describes every field and who may see it.
+
+Seat 0 is the GM, seats 1..players-1 the Heroes (one each). Cards are catalog ids.
+
+    >>> fields = empty_fields(3)
+    >>> fields["setup"], fields["plot_hands"]
+    ({'step': 'villain', 'seat': 0}, [[], [], []])
+    >>> sorted(new_character("hero/hope", 2))
+    ['actions', 'belief', 'card', 'energy', 'equipment', 'resistances', 'seat', 'statuses']
+    >>> new_character("mook/lab-goons", 0)["quantity"]
+    5
+"""
+
+from collections.abc import Sequence
+
+from . import cards as C
+
+GM = 0
+HIDDEN = {"hidden": True}
+
+# Setup, in the rulebook's order (ruling "The order of Setup's first step"): who decides is
+# `setup.seat` (the GM, or the Hero seat placing its Hero and Equipment); the Plot Hands and
+# Combat Decks are picked by every seat at once (`seat` null); `done`: the first Turn begins.
+STEPS = ("villain", "villain_equipment", "mooks", "location", "objective", "hero", "hero_equipment",
+         "plot_hands", "combat_decks", "twists", "events", "done")
+SETUP_MODES = ("drafted", "quick")
+
+GAME_FIELDS = ("setup", "characters", "locations", "location", "objective", "plot_hands",
+               "combat_decks", "combat_hands", "combat_discards", "twists_deck", "twists_in_play",
+               "twists_discard", "events_cluster", "plot_discard")
+PER_SEAT = ("plot_hands", "combat_decks", "combat_hands", "combat_discards")
+
+# The fields of a Character in play, by type ("Mooks do not have any Resistances or Energy").
+CHARACTER_FIELDS = {
+    "hero": frozenset(("card", "seat", "equipment", "resistances", "belief", "energy", "statuses", "actions")),
+    "villain": frozenset(("card", "seat", "main", "equipment", "resistances", "hate", "energy", "statuses",
+                          "actions")),
+    "mook": frozenset(("card", "seat", "quantity", "statuses", "actions")),
+}
+ACTIONS_MAX = {"move": 2, "attack": 1}  # "never more than 1 Attack action, and 2 Move actions"
+EVENT_FIELDS = frozenset(("card", "revealed", "nullified"))
+OBJECTIVE_FIELDS = frozenset(("card", "revealed"))
+
+
+def empty_fields(players: int) -> dict:
+    """A table before the GM's first pick."""
+    seats = [[] for _ in range(players)]
+    return {
+        "setup": {"step": STEPS[0], "seat": GM},
+        "characters": [],
+        "locations": [],
+        "location": None,
+        "objective": {"card": None, "revealed": False},
+        "plot_hands": seats, "combat_decks": [list(s) for s in seats],
+        "combat_hands": [list(s) for s in seats], "combat_discards": [list(s) for s in seats],
+        "twists_deck": [], "twists_in_play": [], "twists_discard": [],
+        "events_cluster": [],
+        "plot_discard": [],
+    }
+
+
+def new_character(card: str, seat: int) -> dict:
+    """A Character as it enters play at Setup: Belief (Heroes) or Hate (Villains) full, Energy
+    Power x3, no Stress or Trauma, a Mook with its printed Quantity; no status; its Combat actions
+    are renewed at the first Start of Turn."""
+    printed = C.CARD[card]
+    kind = C.TYPE[card]
+    record = {"card": card, "seat": seat, "statuses": [], "actions": {"move": 0, "attack": 0}}
+    if kind == "mook":
+        return {**record, "quantity": printed["quantity"]}
+    record.update(equipment=None, energy=printed["energy"],
+                  resistances={r: {"stress": 0, "trauma": 0} for r in C.RESISTANCES})
+    if kind == "hero":
+        return {**record, "belief": printed["belief"]}
+    return {**record, "main": True, "hate": printed["hate"]}
+
+
+def hero_seats(players: int) -> tuple[int, ...]:
+    return tuple(range(1, players))
+
+
+def characters_of(state: dict, kind: str) -> list[dict]:
+    return [c for c in state["characters"] if C.TYPE.get(c["card"]) == kind]
+
+
+def hero_of(state: dict, seat: int) -> dict | None:
+    for c in characters_of(state, "hero"):
+        if c["seat"] == seat:
+            return c
+    return None
+
+
+def main_villain(state: dict) -> dict | None:
+    return next((c for c in characters_of(state, "villain") if c.get("main")), None)
+
+
+def in_play(state: dict) -> list[str]:
+    """Every card placed in play, in the order of Setup: the GM's Villain, his Equipment, his
+    Mooks, the Location(s), the face-down Objective; then each Hero and its Equipment."""
+    gm = [c for c in state["characters"] if c["seat"] == GM]
+    heroes = [c for c in state["characters"] if c["seat"] != GM]
+    cards = _with_equipment(gm) + list(state["locations"])
+    if state["objective"]["card"] is not None:
+        cards.append(state["objective"]["card"])
+    return cards + _with_equipment(heroes)
+
+
+def _with_equipment(characters: Sequence[dict]) -> list[str]:
+    out = []
+    for c in characters:
+        out.append(c["card"])
+        if c.get("equipment"):
+            out.append(c["equipment"])
+    return out
+
+
+def users_of(state: dict, seat: int) -> tuple[str, ...]:
+    """The Characters who would use a seat's cards: a Player's Hero, or the GM's Villain and Mooks."""
+    if seat == GM:
+        return tuple(c["card"] for c in state["characters"] if c["seat"] == GM)
+    hero = hero_of(state, seat)
+    return (hero["card"],) if hero else ()
+
+
+def replace_character(state: dict, card: str, **changes) -> None:
+    """The Character `card` with `changes`, the list replaced (never edited in place)."""
+    state["characters"] = [{**c, **changes} if c["card"] == card else c for c in state["characters"]]
+
+
+def with_seat_card(lists: list, seat: int, card: str) -> list:
+    """A per-seat list of lists with `card` added to `seat`'s (new lists, the old ones untouched)."""
+    out = list(lists)
+    out[seat] = out[seat] + [card]
+    return out

@@ -1,0 +1,70 @@
+"""What each seat of Plot Twist may see (the Setup part): views of a state and of its events.
+
+Hidden (each card becomes `{"hidden": true}`, counts stay visible):
+- the face-down Objective, from every seat but the GM's, until it is Revealed;
+- the unrevealed Events of the Events Cluster, from every seat but the GM's;
+- a Plot Hand and a Combat hand, from every seat but its owner's;
+- a Combat Deck: from the other seats while its owner builds it; once shuffled at the end of Setup,
+  from everyone (deck order is hidden, even from the owner);
+- the Twists! Deck: from the GM (and spectators) while the Heroes build it; once shuffled, from
+  everyone.
+Everything else (Characters and their counters, Equipment, Locations, discard piles, Twists in
+play) is face up. `player=None` is a spectator, who sees no hidden card.
+
+    >>> from core.framework.rng import Rng
+    >>> from .setup import new_state
+    >>> fields, _ = new_state(2, {"setup": "quick"}, Rng.from_seed(3))
+    >>> state = {"players": 2, **fields}
+    >>> view(state, 1)["objective"]["card"], view(state, 0)["objective"]["card"] == fields["objective"]["card"]
+    ({'hidden': True}, True)
+    >>> view(state, 1)["plot_hands"][0] == [{"hidden": True}] * 5, view(state, 1)["plot_hands"][1] == fields["plot_hands"][1]
+    (True, True)
+"""
+
+from .state import GM, HIDDEN
+
+
+def _hidden(cards: list) -> list:
+    return [HIDDEN] * len(cards)
+
+
+def _sees_own(seat: int, player: int | None) -> bool:
+    return player is not None and player == seat
+
+
+def view(state: dict, player: int | None) -> dict:
+    """The state as `player` may see it (the framework drops the RNG state itself)."""
+    seen = dict(state)
+    building = state["setup"]["step"] != "done"
+    gm = player == GM
+    hero = player is not None and player != GM
+    objective = state["objective"]
+    if objective["card"] is not None and not objective["revealed"] and not gm:
+        seen["objective"] = {**objective, "card": HIDDEN}
+    if not gm:
+        seen["events_cluster"] = [e if e["revealed"] else {**e, "card": HIDDEN} for e in state["events_cluster"]]
+    seen["plot_hands"] = [h if _sees_own(p, player) else _hidden(h) for p, h in enumerate(state["plot_hands"])]
+    seen["combat_hands"] = [h if _sees_own(p, player) else _hidden(h) for p, h in enumerate(state["combat_hands"])]
+    seen["combat_decks"] = [d if building and _sees_own(p, player) else _hidden(d)
+                            for p, d in enumerate(state["combat_decks"])]
+    if not (building and hero):
+        seen["twists_deck"] = _hidden(state["twists_deck"])
+    return seen
+
+
+# Who may see the card of an event of a hidden pick: (event type) -> (event, player) -> bool.
+_SEES = {
+    "objective_placed": lambda event, player: player == GM,
+    "event_added": lambda event, player: player == GM,
+    "plot_added": lambda event, player: player is not None and player == event["player"],
+    "combat_card_added": lambda event, player: player is not None and player == event["player"],
+    "twist_added": lambda event, player: player is not None and player != GM,
+}
+
+
+def view_event(event: dict, player: int | None) -> dict:
+    """An event as `player` may see it: the card of a hidden pick becomes `{"hidden": true}`."""
+    sees = _SEES.get(event.get("type"))
+    if sees is None or sees(event, player):
+        return event
+    return {**event, "card": HIDDEN}
