@@ -101,6 +101,9 @@ def check_setup(state: dict) -> None:
     _in_play(state, n, step, seat)
     _collections(state, n, step)
     _counters(state, step)
+    for field in ("turn", "combat"):  # the Conflict's records (integrity_conflict.py checks them)
+        if state[field] is not None and (step != "done" or type(state[field]) is not dict):
+            raise _bad(f"'{field}' is null during Setup, then an object.", field)
 
 
 def _progress(state: dict, n: int) -> tuple[str, int | None]:

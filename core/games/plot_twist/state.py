@@ -28,7 +28,7 @@ SETUP_MODES = ("drafted", "quick")
 
 GAME_FIELDS = ("setup", "characters", "locations", "location", "objective", "plot_hands",
                "combat_decks", "combat_hands", "combat_discards", "twists_deck", "twists_in_play",
-               "twists_discard", "events_cluster", "plot_discard")
+               "twists_discard", "events_cluster", "plot_discard", "turn", "combat")
 PER_SEAT = ("plot_hands", "combat_decks", "combat_hands", "combat_discards")
 
 # The fields of a Character in play, by type ("Mooks do not have any Resistances or Energy").
@@ -57,6 +57,8 @@ def empty_fields(players: int) -> dict:
         "twists_deck": [], "twists_in_play": [], "twists_discard": [],
         "events_cluster": [],
         "plot_discard": [],
+        "turn": None,    # the Turn in progress (conflict.py), null during Setup
+        "combat": None,  # the Combat in progress (combat.py), null between Combats
     }
 
 

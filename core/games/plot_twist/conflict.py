@@ -1,0 +1,319 @@
+"""Plot Twist's Conflict: the Turn and its Initiative (rulebook: Conflicts, Turns, Counting Turns,
+Free actions, Combat actions, Combat deck, Hate, Fleeing, Goal of the Game).
+
+The Turn in progress is `state["turn"]` (null during Setup):
+
+    {"number": 1, "phase": "start" | "combat" | "end", "initiating": "heroes" | "gm",
+     "at": "heroes" | "gm" | null, "out": [], "since": [], "waiting": [seats],
+     "mulligan": [seats], "initiated": {card: [targets]}, "free": {card: [free actions]},
+     "energy_spent": {card: n}, "modifiers": [...]}
+
+1. **Start of Turn**: a Twist! is Revealed first (its effects are not applied yet), every Character
+   renews two Move actions and one Attack action; on the 1st Turn every seat draws 3 Combat cards and
+   may Mulligan once (discard any, redraw to 3), all seats at once.
+2. **Combat**: the Heroes initiate their Combats (each Hero once; a Tactician a second time against
+   another target), then the Villains and Mooks (as many as they have Attack actions, each against a
+   different target). `initiating` says whose Combats these are.
+3. **End of Turn**: no Free action; Villains lose 1 Hate (none in a Lair); "this Turn" modifiers end;
+   a Main Villain who must pay Hate at 0 Flees if he can play a Lair, or else Surrenders (rulings
+   "Fleeing in part 1", "Surrender").
+
+Initiative in the Start and Combat phases is a `flow.Round` over the two sides ("heroes", "gm"),
+Heroes first: the side that has it acts as long as it wants (every Hero seat of the side decides at
+once; `waiting` are those that have not passed), then passes; the phase advances only when both sides
+pass in a row. A seat with nothing to do but pass passes by itself.
+"""
+
+from core.framework.flow import WAIT, Round, at_once
+from core.framework.game import decision
+
+from . import actions as A
+from . import cards as C
+from . import characters as CH
+from . import combat as CB
+from . import effects as FX
+from . import hands as H
+from .state import GM, main_villain
+
+PHASES = ("start", "combat", "end")
+ROUND = Round("at", "out", "since")
+RULE_CODES = ("not_combat_phase", "combat_in_progress", "heroes_initiate_first", "heroes_done_initiating",
+              "no_attack_action", "not_a_target", "target_hidden", "heroes_initiate_once", "different_targets",
+              "not_your_character", "wrong_move", "no_mulligan", "not_in_hand")
+OUTCOME_REASONS = ("heroes_incapacitated", "villains_incapacitated", "villain_surrendered", "villain_fled")
+
+
+def _other(side: str) -> str:
+    return "gm" if side == "heroes" else "heroes"
+
+
+def side_seats(state: dict, side: str) -> list[int]:
+    """The seats of a side that still have a Character able to act, in seat order."""
+    return sorted({c["seat"] for c in CH.active(state, side)})
+
+
+# --- Start of Turn -----------------------------------------------------------------------------------
+def start_turn(state: dict, number: int, events: list) -> None:
+    state["turn"] = {"number": number, "phase": "start", "initiating": "heroes", "at": "heroes", "out": [],
+                     "since": [], "waiting": side_seats(state, "heroes"), "mulligan": [], "initiated": {},
+                     "free": {}, "energy_spent": {}, "modifiers": []}
+    events.append({"type": "turn_started", "number": number})
+    if state["twists_deck"]:  # "A Twist! is always Revealed first in this phase"
+        twist, state["twists_deck"] = state["twists_deck"][0], state["twists_deck"][1:]
+        state["twists_in_play"] = state["twists_in_play"] + [twist]
+        events.append({"type": "twist_revealed", "card": twist})
+    CH.renew_actions(state)
+    events.append({"type": "actions_renewed", "move": 2, "attack": 1})
+    if number == 1:  # "At the Start of Turn on the 1st Turn, they draw 3 cards"
+        for seat in range(state["players"]):
+            H.draw_to(state, seat, H.HAND, events)
+        state["turn"]["mulligan"] = [s for s in range(state["players"]) if H.may_change(state, s)]
+
+
+def mulligan_error(state: dict, move: dict) -> tuple[str, str] | None:
+    turn = state["turn"]
+    seat = move.get("player")
+    if turn is None or seat not in turn["mulligan"]:
+        return "no_mulligan", "The Mulligan is taken once per Game, before the first Combat."
+    if set(move) != {"player", "kind", "cards"}:
+        return "wrong_move", "A mulligan move has player, kind and cards."
+    return H.discard_error(state["combat_hands"][seat], move["cards"])
+
+
+def mulligan_options(state: dict, seat: int) -> list[dict]:
+    return [m for m in ({"player": seat, "kind": "mulligan", "cards": cards}
+                        for cards in H.discard_choices(state["combat_hands"][seat]))
+            if mulligan_error(state, m) is None]
+
+
+def on_mulligan(state: dict, move: dict, rng, events: list) -> None:
+    seat = move["player"]
+    H.discard(state, seat, move["cards"], events)
+    H.draw_to(state, seat, H.HAND, events)
+    events.append({"type": "mulligan_taken", "player": seat, "discarded": len(move["cards"])})
+    turn = state["turn"]
+    state["turn"] = {**turn, "mulligan": [s for s in turn["mulligan"] if s != seat]}
+
+
+# --- Combat phase: initiating a Combat ------------------------------------------------------------------
+def initiate_error(state: dict, move: dict) -> tuple[str, str] | None:
+    """Why initiating this Combat is refused now, or None."""
+    turn = state["turn"]
+    if set(move) != {"player", "kind", "character", "target"}:
+        return "wrong_move", "An initiate move has player, kind, character and target."
+    if turn is None or turn["phase"] != "combat":
+        return "not_combat_phase", "Combat is Initiated in the Combat phase."
+    if state["combat"] is not None:
+        return "combat_in_progress", "A Combat is already in progress."
+    who, target, seat = move["character"], move["target"], move["player"]
+    c = CH.record(state, who) if isinstance(who, str) else None
+    if c is None or c["seat"] != seat or CH.is_incapacitated(c):
+        return "not_your_character", f"{who!r} is not a Character of yours in play."
+    side = CH.side_of(c)
+    if side != turn["initiating"]:
+        if side == "gm":
+            return ("heroes_initiate_first", "After the Heroes have Initiated and finished all their Combats, "
+                                             "the Villains may initiate theirs.")
+        return "heroes_done_initiating", "The Heroes have initiated their Combats this Turn."
+    if c["actions"]["attack"] < 1:
+        return "no_attack_action", "Only a Character that has an Attack action can initiate a Combat."
+    t = CH.record(state, target) if isinstance(target, str) else None
+    if t is None or CH.is_incapacitated(t) or CH.side_of(t) == side:
+        return "not_a_target", f"{target!r} is no Character of the other side in this Location."
+    if "hidden" in t["statuses"]:
+        return "target_hidden", "Combat cannot be initiated with a Hidden Character."
+    before = turn["initiated"].get(who, [])
+    if side == "heroes" and before:
+        tactician = "Tactician" in CH.keywords(c) and len(before) == 1 and target not in before
+        if not tactician:
+            return ("heroes_initiate_once", "Heroes may only initiate Combat once (a Tactician a second time, "
+                                            "once each Turn, with a Character he has not yet Attacked).")
+    if side == "gm" and target in before:
+        return "different_targets", "Villains may initiate as many Combats as they have actions, with different targets."
+    return None
+
+
+def initiate_options(state: dict, seat: int) -> list[dict]:
+    turn = state["turn"]
+    if turn["phase"] != "combat" or state["combat"] is not None:
+        return []
+    others = [c["card"] for c in CH.active(state, _other(CH.side_of_seat(seat)))]
+    return [m for who in A.acting(state, seat) for m in
+            ({"player": seat, "kind": "initiate", "character": who, "target": t} for t in others)
+            if initiate_error(state, m) is None]
+
+
+def on_initiate(state: dict, move: dict, rng, events: list) -> None:
+    turn = state["turn"]
+    who, target = move["character"], move["target"]
+    state["turn"] = {**turn, "initiated": {**turn["initiated"], who: turn["initiated"].get(who, []) + [target]}}
+    _acted(state)
+    CB.start(state, who, target, events)
+
+
+# --- Initiative: acting and passing -------------------------------------------------------------------------
+def _acted(state: dict) -> None:
+    turn = state["turn"] = dict(state["turn"])
+    side = turn["at"]
+    ROUND.acted(turn)
+    ROUND.next(turn, [side, _other(side)])
+
+
+def on_action(state: dict, move: dict, rng, events: list) -> None:
+    A.on_action(state, move, rng, events)
+    if state["combat"] is not None:
+        CB.acted(state)
+    else:
+        _acted(state)
+
+
+def on_pass(state: dict, move: dict, rng, events: list) -> None:
+    if state["combat"] is not None:
+        CB.passed(state)
+        return
+    _seat_passes(state, move["player"])
+
+
+def _seat_passes(state: dict, seat: int) -> None:
+    turn = state["turn"] = dict(state["turn"])
+    turn["waiting"] = [s for s in turn["waiting"] if s != seat]
+    if not turn["waiting"]:
+        side = turn["at"]
+        ROUND.passed(turn, side, leaves=False)
+        nxt = ROUND.next(turn, [_other(side), side])
+        turn["waiting"] = side_seats(state, nxt) if nxt else []
+
+
+def window_options(state: dict, seat: int) -> list[dict]:
+    """What a seat may do now besides passing."""
+    if state["combat"] is not None:
+        return CB.play_options(state, seat) + CB.attack_options(state, seat) + A.action_options(state, seat)
+    return initiate_options(state, seat) + A.action_options(state, seat)
+
+
+# --- Pending decisions ------------------------------------------------------------------------------------
+PROMPTS = {
+    "mulligan": "Mulligan once per Game: discard any Combat cards you do not wish to keep and redraw to 3 (none: keep).",
+    "act": "You have Initiative: act (initiate a Combat, take a Free action) or pass.",
+    "movement_step": "Movement Step: play a Movement card, take a Free action, or pass.",
+    "maneuver_step": "Maneuver Step: play a Maneuver card, take a Free action, or pass.",
+    "attack_step": "Attack Step: Attack, play a Special Attack card, take a Free action, or pass.",
+    "end_of_combat": "End of Combat: discard any Combat cards you do not want to keep, then redraw to 3.",
+}
+
+
+def conflict_decisions(state: dict) -> list[dict]:
+    turn, combat = state["turn"], state["combat"]
+    if turn is None:
+        return []
+    if combat is not None:
+        if combat["step"] == "end":
+            opts = [o for s in combat["redraw"] or [] for o in CB.redraw_options(state, s)]
+            return at_once(opts, "end_of_combat", lambda s: PROMPTS["end_of_combat"])
+        seat = CB.deciding_seat(state)
+        if seat is None:
+            return []
+        kind = f"{combat['step']}_step"
+        return [decision(seat, kind, PROMPTS[kind], window_options(state, seat) + [{"player": seat, "kind": "pass"}])]
+    if turn["mulligan"]:
+        opts = [o for s in turn["mulligan"] for o in mulligan_options(state, s)]
+        return at_once(opts, "mulligan", lambda s: PROMPTS["mulligan"])
+    if turn["phase"] == "end" or turn["at"] is None:
+        return []
+    return [decision(s, "act", PROMPTS["act"], window_options(state, s) + [{"player": s, "kind": "pass"}])
+            for s in turn["waiting"]]
+
+
+# --- The order of play -----------------------------------------------------------------------------------------
+def advance(state: dict, rng, events: list):
+    """One step of the Conflict once nobody must choose: None when it did something, WAIT else."""
+    turn = state["turn"]
+    if turn is None:
+        start_turn(state, 1, events)
+        return None
+    if state["combat"] is not None:
+        return None if CB.advance(state, rng, events, lambda s: window_options(state, s)) else WAIT
+    if turn["mulligan"]:
+        return WAIT
+    if turn["phase"] == "end":
+        end_of_turn(state, events)
+        return None
+    if turn["at"] is None:
+        _next_phase(state, events)
+        return None
+    idle = [s for s in turn["waiting"] if not window_options(state, s)]
+    if idle:
+        for s in idle:
+            _seat_passes(state, s)
+        return None
+    return WAIT
+
+
+def _next_phase(state: dict, events: list) -> None:
+    turn = dict(state["turn"])
+    if turn["phase"] == "start":
+        turn["phase"] = "combat"
+    elif turn["initiating"] == "heroes":
+        turn["initiating"] = "gm"
+    else:
+        turn["phase"] = "end"
+    turn.update(at="heroes", out=[], since=[])
+    state["turn"] = turn
+    turn["waiting"] = side_seats(state, "heroes")
+    events.append({"type": "phase_started", "phase": turn["phase"], "initiating": turn["initiating"]})
+
+
+def end_of_turn(state: dict, events: list) -> None:
+    """Villains lose 1 Hate (not in a Lair); "this Turn" ends; then the next Turn, unless the Main
+    Villain had to pay Hate at 0."""
+    in_lair = state["location"] is not None and C.TYPE.get(state["location"]) == "lair"
+    broke = False
+    for v in CH.villains_in_play(state):
+        if in_lair:
+            continue
+        if v["hate"] == 0:
+            broke = broke or v.get("main", False)
+            continue
+        CH.update(state, v["card"], hate=v["hate"] - 1)
+        events.append({"type": "counter_changed", "character": v["card"], "counter": "hate", "amount": -1,
+                       "value": v["hate"] - 1})
+    FX.expire(state, ("turn", "combat", "attack"), events)
+    events.append({"type": "turn_ended", "number": state["turn"]["number"]})
+    if broke:
+        _flee_or_surrender(state, events)
+        return
+    start_turn(state, state["turn"]["number"] + 1, events)
+
+
+def _flee_or_surrender(state: dict, events: list) -> None:
+    villain = main_villain(state)["card"]
+    lairs = [c for c in state["plot_hands"][GM] if C.TYPE[c] == "lair"]
+    if lairs:
+        events.append({"type": "villain_fled", "character": villain})
+        finish(state, [], "villain_fled", events)
+    else:
+        events.append({"type": "villain_surrendered", "character": villain})
+        finish(state, list(range(1, state["players"])), "villain_surrendered", events)
+
+
+# --- Goal of the Game ----------------------------------------------------------------------------------------
+def finish(state: dict, winners: list[int], reason: str, events: list) -> None:
+    state["outcome"] = {"winners": winners,
+                        "scores": {str(s): int(s in winners) for s in range(state["players"])},
+                        "reason": reason}
+    events.append({"type": "game_over", "winners": winners, "reason": reason})
+
+
+def win_key(state: dict):
+    """What winning depends on: how many Heroes and Villains are in play (None during Setup)."""
+    if state["turn"] is None:
+        return None
+    return len(CH.heroes_in_play(state)), len(CH.villains_in_play(state))
+
+
+def win_check(state: dict, events: list) -> None:
+    heroes, villains = win_key(state)
+    if heroes == 0:
+        finish(state, [GM], "heroes_incapacitated", events)
+    elif villains == 0:
+        finish(state, list(range(1, state["players"])), "villains_incapacitated", events)

@@ -1,0 +1,268 @@
+"""Plot Twist's card effects in a Combat: the structured effects of the data (vocabulary.py) that
+the Conflict applies, and the modifiers they leave (rulebook: Cards, "Caused" and "Dealt",
+Stress and Trauma, Statuses, Combat actions).
+
+Supported verbs: `gain` / `lose` (Energy, Belief, Hate, Quantity, Cover, Move and Attack actions),
+`regenerate`, `deal` (Stress or Trauma, paid in Belief or Hate), `status`, `end_status`, `modify`
+(Pools, Damage Pool, Automatic Successes, Armor, Quantity removed) and a Chosen `roll` whose
+`then` effects use the chosen number. Targets: self, opponent, character (one of the two
+combatants, chosen), hero (another Hero, chosen), heroes, mooks. An effect that cannot resolve is
+ignored ("If you cannot resolve an effect ... just ignore it and move on"). Everything else in
+the data (activated advantages, Twist!, Event, Plot and Objective effects, `cause`, `keyword`,
+`heroic`, `lock`, `draw`, `peek`, `reveal`, `nullify`, `play`) is not applied yet.
+
+A modifier lives in `state["turn"]["modifiers"]` until its `lasts` ends: "attack" (the next
+Attack of its source), "combat" (the End of Combat), "turn" (the End of Turn):
+
+    {"who": card, "source": card, "stat": "defense_pool", "amount": -2, "attack": "melee" | null,
+     "lasts": "attack"}      # or "set": 0 instead of "amount"; stat "cover"; stat "status"
+"""
+
+from . import characters as CH
+from . import damage as DMG
+from . import rolls as R
+from .state import characters_of
+
+SUPPORTED = ("gain", "lose", "regenerate", "deal", "status", "end_status", "modify", "roll")
+ACTION_OF = {"move_action": "move", "attack_action": "attack"}
+
+
+def supported(effect: dict) -> bool:
+    return effect["do"] in SUPPORTED and all(supported(e) for e in effect.get("then", []))
+
+
+# --- Targets ---------------------------------------------------------------------------------------
+def chosen_targets(state: dict, effect: dict, source: str, opponent: str | None) -> list[str | None]:
+    """The targets to choose among for an effect with a chosen target ([None]: nothing to choose)."""
+    target = effect.get("target", "self")
+    if target == "character":
+        return [c for c in (source, opponent) if c and not CH.is_incapacitated(CH.record(state, c))
+                and CH.kind(c) != "mook"]
+    if target == "hero":
+        return [c["card"] for c in CH.heroes_in_play(state) if c["card"] != source
+                and (effect.get("counter") != "attack_action" or c["actions"]["attack"] == 0)]
+    return [None]
+
+
+def _targets(state: dict, effect: dict, source: str, opponent: str | None, chosen: str | None) -> list[str]:
+    target = effect.get("target", "self")
+    if target == "self":
+        return [source]
+    if target == "opponent":
+        return [opponent] if opponent else []
+    if target in ("character", "hero"):
+        return [chosen] if chosen else []
+    if target == "heroes":
+        return [c["card"] for c in CH.heroes_in_play(state)]
+    if target == "mooks":
+        return [c["card"] for c in characters_of(state, "mook") if c["quantity"] > 0]
+    return []
+
+
+def choices(state: dict, card_effects: list, source: str, opponent: str | None) -> list[dict]:
+    """Every way to resolve a card's `play` effects: `{"target", "resistance", "chosen"}` fields a
+    move carries (only those the effects ask for), one dict per combination."""
+    out = [{}]
+    for e in card_effects:
+        inner = e.get("then", [])
+        asks = [e] + inner
+        for a in asks:
+            if a.get("target") in ("character", "hero"):
+                out = [{**o, "target": t} for o in out for t in chosen_targets(state, a, source, opponent)]
+            if isinstance(a.get("resistance"), list):
+                out = [{**o, "resistance": r} for o in out for r in a["resistance"]]
+        if e["do"] == "roll" and e["roll"] == "chosen":
+            pool = R.Pool.of(roll_parts(source, e)).size
+            out = [{**o, "chosen": n} for o in out for n in R.chosen_numbers(pool)]
+    return out
+
+
+def roll_parts(source: str, effect: dict) -> list:
+    r = CH.ratings(source)
+    attribute = effect["attribute"].capitalize()
+    best = max(effect["with"], key=lambda w: r.get(CH.C.display(w), 0))
+    parts = [(attribute, r[attribute]), (CH.C.display(best), r.get(CH.C.display(best), 0))]
+    if "bonus" in effect:
+        parts.append(("card bonus", effect["bonus"]))
+    return parts
+
+
+# --- Resolving ---------------------------------------------------------------------------------------
+def resolve(state: dict, rng, effects: list, source: str, opponent: str | None, events: list,
+            choice: dict | None = None, attack: str | None = None, amount_of: dict | None = None) -> None:
+    """Resolve effects in the order they appear; `attack`: the kind of Attack (for effects that
+    apply only to one kind); `amount_of`: values of "chosen", "margin"."""
+    choice = choice or {}
+    for e in effects:
+        if "attack" in e and e["attack"] != attack and e.get("on") in ("hit",):
+            continue
+        if not supported(e):
+            continue
+        if e["do"] == "roll":
+            _roll(state, rng, e, source, opponent, events, choice)
+            continue
+        for who in _targets(state, e, source, opponent, choice.get("target")):
+            _one(state, e, source, who, events, choice, amount_of or {})
+
+
+def _amount(e: dict, amount_of: dict) -> int:
+    a = e.get("amount", 0)
+    return amount_of.get(a, 0) if isinstance(a, str) else a
+
+
+def _one(state: dict, e: dict, source: str, who: str, events: list, choice: dict, amount_of: dict) -> None:
+    c = CH.record(state, who)
+    if c is None or CH.is_incapacitated(c):
+        return
+    verb = e["do"]
+    if verb in ("gain", "lose"):
+        change_counter(state, c, e["counter"], _amount(e, amount_of) * (1 if verb == "gain" else -1), events,
+                       source, e)
+    elif verb == "regenerate" and CH.kind(who) != "mook":
+        resistance = choice.get("resistance", e["resistance"]) if isinstance(e["resistance"], list) else e["resistance"]
+        counters, removed = DMG.regenerate(c["resistances"][resistance], _amount(e, amount_of))
+        CH.update(state, who, resistances={**c["resistances"], resistance: counters})
+        events.append({"type": "stress_regenerated", "character": who, "resistance": resistance, "amount": removed})
+    elif verb == "deal":
+        deal(state, source, who, e["resistance"], _amount(e, amount_of), bool(e.get("trauma")), events)
+    elif verb == "status":
+        add_status(state, who, e["status"], events, e.get("lasts"), source)
+    elif verb == "end_status":
+        end_status(state, who, e["status"], events)
+    elif verb == "modify":
+        add_modifier(state, {"who": who, "source": source, "stat": e["stat"],
+                             **({"set": e["set"]} if "set" in e else {"amount": e["amount"]}),
+                             "attack": e.get("attack"), "lasts": e.get("lasts", "attack")})
+
+
+def _roll(state, rng, e, source, opponent, events, choice) -> None:
+    chosen = choice.get("chosen", 1)
+    result, event = R.chosen_roll(rng, source, roll_parts(source, e), chosen, purpose="card")
+    events.append(event)
+    if result.won:
+        resolve(state, rng, e["then"], source, opponent, events, choice, amount_of={"chosen": chosen})
+
+
+def change_counter(state: dict, c: dict, counter: str, delta: int, events: list, source: str, e: dict) -> None:
+    who = c["card"]
+    kind = CH.kind(who)
+    if counter in ACTION_OF:
+        action = ACTION_OF[counter]
+        top = CH.ACTIONS_RENEWED[action]
+        value = max(0, min(top, c["actions"][action] + delta))
+        CH.update(state, who, actions={**c["actions"], action: value})
+    elif counter == "cover":
+        add_modifier(state, {"who": who, "source": source, "stat": "cover", "amount": delta, "attack": None,
+                             "lasts": e.get("lasts", "combat")})
+        value = delta
+    elif counter == "quantity" and kind == "mook":
+        value = max(0, c["quantity"] + delta)
+        CH.update(state, who, quantity=value)
+    elif counter == "energy" and kind != "mook":
+        if delta > 0 and CH.is_demoralized(c):  # "cannot gain Energy"
+            return
+        value = max(0, c["energy"] + delta)
+        CH.update(state, who, energy=value)
+    elif counter in ("belief", "hate") and CH.spend_counter(c) == counter:
+        top = CH.C.CARD[who]["belief"] if counter == "belief" else 999
+        value = max(0, min(top, c[counter] + delta))
+        CH.update(state, who, **{counter: value})
+    else:
+        return
+    events.append({"type": "counter_changed", "character": who, "counter": counter, "amount": delta, "value": value})
+
+
+def deal(state: dict, source: str, who: str, resistance: str, amount: int, trauma: bool, events: list) -> int:
+    """Deal Stress (or Trauma) directly: Trauma costs its dealer 1 Belief or Hate a point, so no
+    more Trauma is dealt than it can pay (the rest is dealt as Stress); a Mook loses 1 Quantity
+    Counter instead. Returns the counters placed."""
+    c = CH.record(state, who)
+    if CH.kind(who) == "mook":
+        if amount > 0:
+            lost = min(c["quantity"], 1)
+            CH.update(state, who, quantity=c["quantity"] - lost)
+            events.append({"type": "quantity_lost", "character": who, "amount": lost})
+        return 0
+    dealer = CH.record(state, source)
+    paid = 0
+    if trauma:
+        pay = CH.spend_counter(dealer) if dealer else None
+        paid = DMG.trauma_payable(amount, dealer[pay]) if pay else 0
+        if paid:
+            CH.update(state, source, **{pay: dealer[pay] - paid})
+            events.append({"type": "trauma_paid", "character": source, "counter": pay, "amount": paid})
+    printed = CH.printed_resistance(who, resistance)
+    counters, placed_t = DMG.hit(c["resistances"][resistance], printed, paid, trauma=True)
+    counters, placed_s = DMG.hit(counters, printed, amount - paid)
+    CH.update(state, who, resistances={**c["resistances"], resistance: counters})
+    events.append({"type": "damage_dealt", "character": who, "resistance": resistance, "stress": placed_s,
+                   "trauma": placed_t})
+    after = CH.record(state, who)
+    if resistance == "social" and CH.is_demoralized(after):
+        lost = {"energy": 0, **({"belief": 0} if "belief" in after else {})}
+        CH.update(state, who, **lost)
+        events.append({"type": "demoralized", "character": who})
+    return placed_s + placed_t
+
+
+# --- Statuses and modifiers ------------------------------------------------------------------------
+def add_status(state: dict, who: str, status: str, events: list, lasts: str | None = None,
+               source: str | None = None) -> None:
+    c = CH.record(state, who)
+    if status not in c["statuses"]:
+        statuses = [s for s in c["statuses"] if not (status == "prone" and s == "flying")]  # "Exit Flying"
+        CH.update(state, who, statuses=statuses + [status])
+        events.append({"type": "status_gained", "character": who, "status": status})
+    if lasts:
+        add_modifier(state, {"who": who, "source": source or who, "stat": "status", "status": status,
+                             "attack": None, "lasts": lasts})
+
+
+def end_status(state: dict, who: str, status: str, events: list) -> None:
+    c = CH.record(state, who)
+    if c is not None and status in c["statuses"]:
+        CH.update(state, who, statuses=[s for s in c["statuses"] if s != status])
+        events.append({"type": "status_ended", "character": who, "status": status})
+
+
+def add_modifier(state: dict, modifier: dict) -> None:
+    turn = state["turn"]
+    state["turn"] = {**turn, "modifiers": turn["modifiers"] + [modifier]}
+
+
+def expire(state: dict, lasts: tuple, events: list, source: str | None = None, attack: str | None = None) -> None:
+    """Remove the modifiers whose duration ends (a status with them); `source`/`attack`: only
+    those of one Attack."""
+    keep, gone = [], []
+    for m in state["turn"]["modifiers"]:
+        ends = m["lasts"] in lasts and (source is None or (m["source"] == source
+                                                          and m["attack"] in (None, attack)))
+        (gone if ends else keep).append(m)
+    if not gone:
+        return
+    state["turn"] = {**state["turn"], "modifiers": keep}
+    for m in gone:
+        if m["stat"] == "status" and CH.record(state, m["who"]) is not None:
+            end_status(state, m["who"], m["status"], events)
+
+
+def total(state: dict, who: str, stat: str, attack: str | None, attacker: str | None = None) -> int:
+    """The sum of `who`'s modifiers to `stat` for an Attack of this kind (for a defender's
+    modifiers that last one Attack: only against their source's)."""
+    n = 0
+    for m in state["turn"]["modifiers"]:
+        if m["who"] != who or m["stat"] != stat or m["attack"] not in (None, attack) or "amount" not in m:
+            continue
+        if m["lasts"] == "attack" and attacker is not None and m["source"] not in (attacker, who):
+            continue
+        n += m["amount"]
+    return n
+
+
+def setting(state: dict, who: str, stat: str, attack: str, attacker: str) -> int | None:
+    """A modifier that sets a stat (Piercing Round: Armor counts as 0), or None."""
+    for m in state["turn"]["modifiers"]:
+        if (m["who"] == who and m["stat"] == stat and "set" in m and m["attack"] in (None, attack)
+                and m["source"] in (attacker, who)):
+            return m["set"]
+    return None

@@ -1,0 +1,152 @@
+"""Plot Twist as a `Game`: options, Setup, pending decisions, views, the state check, refusals, and
+its `FLOW` (Setup's picks and the Conflict's moves, `conflict.advance`, the win check as a Watch).
+
+The package is not registered yet (`IN_PROGRESS` in __init__.py): tests use `PlotTwist()` directly
+or register it for the length of a test.
+"""
+
+import copy
+
+from core.framework.draft import Draft
+from core.framework.errors import IllegalMove
+from core.framework.flow import WAIT, Flow, Watch
+from core.framework.game import Game, Option, Setup
+
+from . import actions as A
+from . import cards as C
+from . import combat as CB
+from . import conflict as CF
+from . import decks as D
+from . import integrity_conflict as integrity
+from . import views
+from .setup import SETUP_DECISION_KINDS, SETUP_EVENTS, SETUP_MOVE_KINDS, SETUP_MOVES, new_state, refuse_setup, \
+    setup_decisions
+
+CONFLICT_MOVES = {
+    "mulligan": CF.on_mulligan, "initiate": CF.on_initiate, "pass": CF.on_pass,
+    "play_card": CB.on_play_card, "attack": CB.on_attack, "redraw": CB.on_redraw,
+    **{kind: CF.on_action for kind in A.ACTION_KINDS},
+}
+MOVE_KINDS = SETUP_MOVE_KINDS + tuple(CONFLICT_MOVES)
+DECISION_KINDS = SETUP_DECISION_KINDS + tuple(CF.PROMPTS)
+EVENT_TYPES = SETUP_EVENTS + (
+    "turn_started", "twist_revealed", "actions_renewed", "combat_cards_drawn", "combat_cards_discarded",
+    "mulligan_taken", "phase_started", "combat_started", "combat_step", "combat_card_played", "distance_changed",
+    "attack_declared", "roll", "quantity_lost", "damage_dealt", "trauma_paid", "demoralized", "incapacitated",
+    "counter_changed", "stress_regenerated", "status_gained", "status_ended", "energy_spent",
+    "attack_action_bought", "combat_ended", "turn_ended", "villain_fled", "villain_surrendered", "game_over")
+OUTCOME_REASONS = CF.OUTCOME_REASONS
+RULE_CODES = tuple(dict.fromkeys(D.RULE_CODES + CF.RULE_CODES + CB.RULE_CODES + A.RULE_CODES))
+
+
+def _predicate(kind: str):
+    """The one predicate of a Conflict move kind: it lists the options and explains a refusal."""
+    if kind in A.ACTION_KINDS:
+        return A.action_error
+    return {"mulligan": CF.mulligan_error, "initiate": CF.initiate_error, "play_card": CB.play_error,
+            "attack": CB.attack_error, "redraw": CB.redraw_error}.get(kind)
+
+
+class PlotTwist(Game):
+    listing_order = 4
+
+    def __init__(self):
+        super().__init__(
+            id="plot-twist",
+            name="Plot Twist",
+            min_players=2,
+            max_players=6,
+            summary=("A non-competitive card game: up to five Heroes face a Game Master's Villains and Mooks "
+                     "in Conflicts of five-step Combats, every roll a handful of coins."),
+            options=(
+                Option("setup", "string", "drafted",
+                       "drafted: Setup as decisions, one card per pick; quick: a legal Setup dealt from the seed, "
+                       "the game starting at the first Turn.", ("drafted", "quick")),
+            ),
+        )
+
+    def sample_setups(self) -> tuple[Setup, ...]:
+        return (Setup("quick-2", 2, {"setup": "quick"}, 3), Setup("quick-4", 4, {"setup": "quick"}, 2),
+                Setup("quick-6", 6, {"setup": "quick"}, 2), Setup("drafted-2", 2, {}, 2),
+                Setup("drafted-4", 4, {}, 1), Setup("drafted-6", 6, {}, 1))
+
+    def cards(self) -> list[dict]:
+        return C.catalog()
+
+    # --- Setting up ----------------------------------------------------------------------------------
+    def setup(self, players: int, options: dict, rng) -> tuple[dict, list]:
+        fields, events = new_state(players, options, rng)
+        if fields["setup"]["step"] == "done":  # quick setup: the first Turn begins now
+            whole = {"players": players, "options": options, "outcome": None, **fields}
+            with Draft.fresh(whole):
+                FLOW.run(whole, rng, events)
+            fields = {k: v for k, v in whole.items() if k not in ("players", "options", "outcome")}
+        return fields, events
+
+    # --- Pending decisions and playing ------------------------------------------------------------------
+    def decisions(self, state: dict) -> list:
+        if state["outcome"] is not None:
+            return []
+        if state["setup"]["step"] != "done":
+            return setup_decisions(state)
+        return CF.conflict_decisions(state)
+
+    def play(self, state: dict, move: dict, rng) -> list:
+        return FLOW.play(state, move, rng, checked=CF.win_key(state))[0]
+
+    def refuse(self, state: dict, pending: list, move: dict) -> None:
+        if type(move) is not dict:
+            raise IllegalMove("A move is a JSON object.", rule="wrong_move")
+        if state["setup"]["step"] != "done":
+            refuse_setup(state, move)
+            return
+        predicate = _predicate(move.get("kind"))
+        refusal = predicate(state, move) if predicate else None
+        if refusal is None and move.get("kind") == "pass":
+            refusal = ("wrong_move", "A pass move has only player and kind.")
+        if refusal:
+            raise IllegalMove(refusal[1], rule=refusal[0])
+
+    # --- Views and checks ---------------------------------------------------------------------------------
+    def view(self, state: dict, player: int | None) -> dict:
+        return views.view(state, player)
+
+    def view_event(self, event: dict, player: int | None) -> dict:
+        return views.view_event(event, player)
+
+    def check(self, state: dict) -> None:
+        integrity.check(state)
+
+    def shuffle_hidden(self, state: dict, rng) -> dict:
+        """The face-down decks (Combat Decks once shuffled, the Twists! Deck) in another order."""
+        other = copy.deepcopy(state)
+
+        def rotate(cards: list) -> list:
+            if len(cards) < 2:
+                return cards
+            k = 1 + rng.below(len(cards) - 1)
+            return cards[k:] + cards[:k]
+
+        if state["setup"]["step"] == "done":
+            other["combat_decks"] = [rotate(d) for d in other["combat_decks"]]
+            other["twists_deck"] = rotate(other["twists_deck"])
+        return other
+
+    def turns_played(self, state: dict, moves: list) -> int:
+        return state["turn"]["number"] if state.get("turn") else 0
+
+
+def _advance(state: dict, rng, events: list):
+    """Setup moves do their own bookkeeping; once Setup is done, the Conflict's order of play."""
+    if state["setup"]["step"] != "done":
+        return WAIT
+    return CF.advance(state, rng, events)
+
+
+FLOW = Flow(
+    moves={**SETUP_MOVES, **CONFLICT_MOVES},
+    advance=_advance,
+    watch=Watch(CF.win_key, CF.win_check),
+)
+
+GAME = PlotTwist()

@@ -1,0 +1,169 @@
+"""Is a Plot Twist state from outside a consistent position? `check` = Setup's part
+(`integrity.check_setup`) and the Conflict's:
+
+- `turn` is null during Setup and a Turn record once it is done; `combat` null or a Combat record
+  between two Characters in play of the two sides;
+- every field of both records within its bounds (phase, step, sides, seats, Characters in play,
+  Free actions once each, Energy spent at most Power, modifiers of known words);
+- cards in one place: each seat's Combat Deck + hand + discard pile is its 10 picked cards (a legal
+  Combat Deck), a hand holds at most 3; the Twists! Deck + the Twists in play + their discard pile
+  are the 10 picked Twists!.
+"""
+
+from . import actions as A
+from . import cards as C
+from . import characters as CH
+from . import combat as CB
+from . import conflict as CF
+from . import decks as D
+from . import effects as FX
+from . import hands as H
+from .integrity import _bad, _bool, _int, _refused, check_setup
+from .state import users_of
+
+TURN_FIELDS = frozenset(("number", "phase", "initiating", "at", "out", "since", "waiting", "mulligan",
+                         "initiated", "free", "energy_spent", "modifiers"))
+COMBAT_FIELDS = frozenset(("attacker", "defender", "step", "distance", "at", "out", "since", "aims", "redraw"))
+MODIFIER_STATS = C.STATS + ("cover", "status")
+MAX_TURNS = 999  # Hate falls by 1 each Turn and rises only a bounded number of times
+MAX_MODIFIERS = 200
+
+
+def check(state: dict) -> None:
+    check_setup(state)
+    done = state["setup"]["step"] == "done"
+    turn, combat = state["turn"], state["combat"]
+    if not done:
+        if turn is not None or combat is not None:
+            raise _bad("There is no Turn and no Combat during Setup.", "turn")
+        return
+    if type(turn) is not dict or turn.keys() != TURN_FIELDS:
+        raise _bad(f"'turn' must be an object with exactly the fields {sorted(TURN_FIELDS)}.", "turn")
+    n = state["players"]
+    _turn(state, turn, n)
+    if combat is not None:
+        _combat(state, combat)
+    _cards_in_one_place(state, n)
+
+
+def _seats(x, n: int, what: str, field: str) -> list:
+    if type(x) is not list or len(set(map(repr, x))) != len(x):
+        raise _bad(f"{what} must be a list of different seats.", field)
+    for s in x:
+        _int(s, 0, n - 1, what, field)
+    return x
+
+
+def _sides(x, choices, what: str, field: str) -> list:
+    if type(x) is not list or len(x) != len(set(map(repr, x))) or not all(s in choices for s in x):
+        raise _bad(f"{what} must list different words of {list(choices)}.", field)
+    return x
+
+
+def _in_play(state: dict, card, what: str, field: str) -> dict:
+    c = CH.record(state, card) if type(card) is str else None
+    if c is None:
+        raise _bad(f"{what} must be a Character in play, not {card!r}.", field)
+    return c
+
+
+def _turn(state: dict, turn: dict, n: int) -> None:
+    _int(turn["number"], 1, MAX_TURNS, "The Turn number", "turn.number")
+    if turn["phase"] not in CF.PHASES or turn["initiating"] not in CH.SIDES:
+        raise _bad("The Turn's phase and initiating side are words of the rules.", "turn.phase")
+    if turn["at"] not in CH.SIDES + (None,):
+        raise _bad("Initiative is with 'heroes', 'gm' or nobody.", "turn.at")
+    _sides(turn["out"], (), "turn.out", "turn.out")
+    _sides(turn["since"], CH.SIDES, "The sides that passed", "turn.since")
+    if turn["at"] in turn["since"]:
+        raise _bad("The side with Initiative has not passed.", "turn.since")
+    waiting = _seats(turn["waiting"], n, "The seats still acting", "turn.waiting")
+    if any(CH.side_of_seat(s) != turn["at"] for s in waiting):
+        raise _bad("Only seats of the side with Initiative act.", "turn.waiting")
+    mulligan = _seats(turn["mulligan"], n, "The seats yet to Mulligan", "turn.mulligan")
+    if mulligan and (turn["number"] != 1 or turn["phase"] != "start"):
+        raise _bad("The Mulligan comes before the first Combat of the Game.", "turn.mulligan")
+    for field, inner in (("initiated", list), ("free", list), ("energy_spent", int)):
+        value = turn[field]
+        if type(value) is not dict or len(value) > len(state["characters"]):
+            raise _bad(f"'turn.{field}' maps Characters in play.", f"turn.{field}")
+        for card, x in value.items():
+            c = _in_play(state, card, f"A key of turn.{field}", f"turn.{field}")
+            if field == "initiated":
+                if type(x) is not list or len(x) > len(state["characters"]) or len(set(map(repr, x))) != len(x):
+                    raise _bad("Each Character initiates at most once against each target.", "turn.initiated")
+                for t in x:
+                    _in_play(state, t, "A target", "turn.initiated")
+                if CH.side_of(c) == "heroes" and len(x) > (2 if "Tactician" in CH.keywords(c) else 1):
+                    raise _bad("Heroes may only initiate Combat once (a Tactician twice).", "turn.initiated")
+            elif field == "free":
+                _sides(x, A.FREE, "The Free actions taken", "turn.free")
+            else:
+                _int(x, 0, CH.power(card), f"The Energy {card} spent this Turn (at most its Power)",
+                     "turn.energy_spent")
+    mods = turn["modifiers"]
+    if type(mods) is not list or len(mods) > MAX_MODIFIERS:
+        raise _bad(f"'turn.modifiers' is a list of at most {MAX_MODIFIERS} modifiers.", "turn.modifiers")
+    for m in mods:
+        _modifier(state, m)
+
+
+def _modifier(state: dict, m) -> None:
+    where = "turn.modifiers"
+    if type(m) is not dict or not {"who", "source", "stat", "attack", "lasts"} <= set(m):
+        raise _bad("A modifier has who, source, stat, attack and lasts.", where)
+    _in_play(state, m["who"], "A modifier's who", where)
+    _in_play(state, m["source"], "A modifier's source", where)
+    extra = set(m) - {"who", "source", "stat", "attack", "lasts"}
+    if (m["stat"] not in MODIFIER_STATS or m["attack"] not in C.ATTACK_KINDS + (None,) or m["lasts"] not in C.DURATIONS
+            or extra not in ({"amount"}, {"set"}, {"status"}) or (m["stat"] == "status") != (extra == {"status"})):
+        raise _bad("A modifier's stat, attack, lasts and value are words and numbers of the rules.", where)
+    if "amount" in m:
+        _int(m["amount"], -9, 9, "A modifier's amount", where)
+    if "set" in m:
+        _int(m["set"], 0, 9, "A modifier's set value", where)
+    if "status" in m and m["status"] not in C.STATUSES:
+        raise _bad("A modifier's status is a status of the rules.", where)
+
+
+def _combat(state: dict, combat) -> None:
+    if type(combat) is not dict or combat.keys() != COMBAT_FIELDS:
+        raise _bad(f"'combat' must be an object with exactly the fields {sorted(COMBAT_FIELDS)}.", "combat")
+    a = _in_play(state, combat["attacker"], "The attacker", "combat.attacker")
+    d = _in_play(state, combat["defender"], "The defender", "combat.defender")
+    if CH.side_of(a) == CH.side_of(d):
+        raise _bad("A Combat is between Characters of the two sides.", "combat")
+    if state["turn"]["phase"] != "combat" or combat["attacker"] not in state["turn"]["initiated"]:
+        raise _bad("A Combat is initiated in the Combat phase, and recorded.", "combat")
+    if combat["step"] not in CB.STEPS or combat["distance"] not in ("ranged", "melee"):
+        raise _bad("The Combat's step and Distance are words of the rules.", "combat.step")
+    if combat["at"] not in CB.COMBAT_SIDES + (None,) or (combat["step"] == "end") != (combat["at"] is None and
+                                                                                  combat["step"] == "end"):
+        raise _bad("Initiative in a Combat is with 'attacker', 'defender' or nobody.", "combat.at")
+    _sides(combat["out"], (), "combat.out", "combat.out")
+    _sides(combat["since"], CB.COMBAT_SIDES, "The sides that passed", "combat.since")
+    _sides(combat["aims"], (combat["attacker"], combat["defender"]), "The Aims played", "combat.aims")
+    redraw = combat["redraw"]
+    if combat["step"] != "end" and redraw != [] or combat["step"] == "end" and redraw is not None and not (
+            type(redraw) is list and set(redraw) <= {a["seat"], d["seat"]} and len(set(redraw)) == len(redraw)):
+        raise _bad("Only the combatants' seats redraw, at the End of Combat.", "combat.redraw")
+    if combat["step"] == "end" and combat["at"] is not None:
+        raise _bad("Nobody has Initiative at the End of Combat.", "combat.at")
+
+
+def _cards_in_one_place(state: dict, n: int) -> None:
+    for p in range(n):
+        hand, deck, discard = state["combat_hands"][p], state["combat_decks"][p], state["combat_discards"][p]
+        if len(hand) > H.HAND:
+            raise _bad(f"Seat {p}'s Combat hand holds at most {H.HAND} cards.", f"combat_hands.{p}")
+        _refused(D.combat_deck_error(sorted(hand + deck + discard), users_of(state, p)), f"combat_decks.{p}")
+    twists = state["twists_deck"] + state["twists_in_play"] + state["twists_discard"]
+    if len(twists) != D.TWISTS_DECK or not all(C.TYPE.get(t) == "twist" for t in twists):
+        raise _bad("The Twists! Deck, the Twists in play and their discard pile are the 10 picked Twists!.",
+                   "twists_in_play")
+    if state["outcome"] is None and not CH.heroes_in_play(state) or not CH.villains_in_play(state) and \
+            state["outcome"] is None:
+        raise _bad("A game with no Hero or no Villain in play is over.", "outcome")
+
+
+assert FX.SUPPORTED and _bool  # the modules this check reads
