@@ -19,8 +19,15 @@ from . import conflict as CF
 from . import decks as D
 from . import integrity_conflict as integrity
 from . import views
-from .setup import SETUP_DECISION_KINDS, SETUP_EVENTS, SETUP_MOVE_KINDS, SETUP_MOVES, new_state, refuse_setup, \
-    setup_decisions
+from .setup import (
+    SETUP_DECISION_KINDS,
+    SETUP_EVENTS,
+    SETUP_MOVE_KINDS,
+    SETUP_MOVES,
+    new_state,
+    refuse_setup,
+    setup_decisions,
+)
 
 CONFLICT_MOVES = {
     "mulligan": CF.on_mulligan, "initiate": CF.on_initiate, "pass": CF.on_pass,

@@ -1,4 +1,4 @@
-"""What each seat of Plot Twist may see (the Setup part): views of a state and of its events.
+"""What each seat of Plot Twist may see: views of a state and of its events.
 
 Hidden (each card becomes `{"hidden": true}`, counts stay visible):
 - the face-down Objective, from every seat but the GM's, until it is Revealed;
@@ -9,7 +9,8 @@ Hidden (each card becomes `{"hidden": true}`, counts stay visible):
 - the Twists! Deck: from the GM (and spectators) while the Heroes build it; once shuffled, from
   everyone.
 Everything else (Characters and their counters, Equipment, Locations, discard piles, Twists in
-play) is face up. `player=None` is a spectator, who sees no hidden card.
+play, the Turn and the Combat in progress, every roll) is face up; in the Conflict the Combat cards
+a seat draws (`combat_cards_drawn`) are seen by that seat only. `player=None` is a spectator, who sees no hidden card.
 
     >>> from core.framework.rng import Rng
     >>> from .setup import new_state
@@ -63,7 +64,10 @@ _SEES = {
 
 
 def view_event(event: dict, player: int | None) -> dict:
-    """An event as `player` may see it: the card of a hidden pick becomes `{"hidden": true}`."""
+    """An event as `player` may see it: the card of a hidden pick becomes `{"hidden": true}`, and
+    the Combat cards a seat draws are seen by that seat only (their number by everyone)."""
+    if event.get("type") == "combat_cards_drawn" and not _sees_own(event["player"], player):
+        return {**event, "cards": _hidden(event["cards"])}
     sees = _SEES.get(event.get("type"))
     if sees is None or sees(event, player):
         return event
