@@ -174,8 +174,8 @@ def change_counter(state: dict, c: dict, counter: str, delta: int, events: list,
 
 def deal(state: dict, source: str, who: str, resistance: str, amount: int, trauma: bool, events: list) -> int:
     """Deal Stress (or Trauma) directly: Trauma costs its dealer 1 Belief or Hate a point, so no
-    more Trauma is dealt than it can pay (the rest is dealt as Stress); a Mook loses 1 Quantity
-    Counter instead. Returns the counters placed."""
+    more Trauma is dealt than it can pay (the rest is not dealt, docs/rulings-plot-twist.md, Rolls);
+    a Mook loses 1 Quantity Counter instead. Returns the counters placed."""
     c = CH.record(state, who)
     if CH.kind(who) == "mook":
         if amount > 0:
@@ -183,20 +183,22 @@ def deal(state: dict, source: str, who: str, resistance: str, amount: int, traum
             CH.update(state, who, quantity=c["quantity"] - lost)
             events.append({"type": "quantity_lost", "character": who, "amount": lost})
         return 0
-    dealer = CH.record(state, source)
-    paid = 0
-    if trauma:
-        pay = CH.spend_counter(dealer) if dealer else None
-        paid = DMG.trauma_payable(amount, dealer[pay]) if pay else 0
-        if paid:
-            CH.update(state, source, **{pay: dealer[pay] - paid})
-            events.append({"type": "trauma_paid", "character": source, "counter": pay, "amount": paid})
     printed = CH.printed_resistance(who, resistance)
-    counters, placed_t = DMG.hit(c["resistances"][resistance], printed, paid, trauma=True)
-    counters, placed_s = DMG.hit(counters, printed, amount - paid)
+    if trauma:  # Trauma the dealer cannot pay for, or that has no room, is not dealt
+        dealer = CH.record(state, source)
+        pay = CH.spend_counter(dealer) if dealer else None
+        payable = DMG.trauma_payable(amount, dealer[pay]) if pay else 0
+        counters, placed = DMG.hit(c["resistances"][resistance], printed, payable, trauma=True)
+        if placed:
+            CH.update(state, source, **{pay: dealer[pay] - placed})
+            events.append({"type": "trauma_paid", "character": source, "counter": pay, "amount": placed})
+    else:
+        counters, placed = DMG.hit(c["resistances"][resistance], printed, amount)
+    c = CH.record(state, who)
     CH.update(state, who, resistances={**c["resistances"], resistance: counters})
-    events.append({"type": "damage_dealt", "character": who, "resistance": resistance, "stress": placed_s,
-                   "trauma": placed_t})
+    events.append({"type": "damage_dealt", "character": who, "resistance": resistance,
+                   "stress": 0 if trauma else placed, "trauma": placed if trauma else 0})
+    placed_s, placed_t = (0, placed) if trauma else (placed, 0)
     after = CH.record(state, who)
     if resistance == "social" and CH.is_demoralized(after):
         lost = {"energy": 0, **({"belief": 0} if "belief" in after else {})}

@@ -16,9 +16,8 @@ from . import characters as CH
 from . import combat as CB
 from . import conflict as CF
 from . import decks as D
-from . import effects as FX
 from . import hands as H
-from .integrity import _bad, _bool, _int, _refused, check_setup
+from .integrity import _bad, _int, _refused, check_setup
 from .state import users_of
 
 TURN_FIELDS = frozenset(("number", "phase", "initiating", "at", "out", "since", "waiting", "mulligan",
@@ -165,5 +164,3 @@ def _cards_in_one_place(state: dict, n: int) -> None:
             state["outcome"] is None:
         raise _bad("A game with no Hero or no Villain in play is over.", "outcome")
 
-
-assert FX.SUPPORTED and _bool  # the modules this check reads
