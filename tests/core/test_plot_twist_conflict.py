@@ -404,3 +404,27 @@ def test_seeded_random_games_play_to_an_outcome(players, setup):
                                           "villain_fled")
         outcomes.add(step.outcome["reason"])
     assert outcomes
+
+
+def test_first_aid_is_a_chosen_roll_worth_the_stress_there_is_to_regenerate():
+    """"A Player chooses 3 in his Healing Roll. If he obtains 4 or more Successes in his Roll, he
+    Regenerates 3 points of Stress." Hope: Mind 4 + Healing 3, 7 coins; 2 Physical Stress to heal."""
+    step = simoakli_vs((HOPE,), 2, ["combat/charge"] * 3)
+    step = with_hand(step, 1, ["combat/first-aid"] * 3, ["combat/first-aid"] * 7)
+    state = copy.deepcopy(step.state)
+    state["characters"][1]["resistances"]["physical"]["stress"] = 2
+    step = gm_initiates(_step(state), HOPE)
+    step = pass_until(step, lambda s: s.state["combat"]["step"] == "attack" and s.pending[0]["player"] == 1)
+    heals = [o for o in step.pending[0]["options"] if o["kind"] == "play_card"]
+    assert {(o["target"], o["resistance"], o["chosen"]) for o in heals} == {
+        (HOPE, "physical", 1), (HOPE, "physical", 2)}  # nothing Mental to heal, Simoakli unhurt
+    move = next(o for o in heals if o["chosen"] == 2)
+    for k in range(60):
+        after = play(with_rng(step, k), move)
+        roll = next(e for e in after.events if e["type"] == "roll")
+        assert roll["kind"] == "chosen" and roll["rolls"][0]["pool"] == 7 and roll["chosen"] == 2
+        stress = after.state["characters"][1]["resistances"]["physical"]["stress"]
+        assert stress == (0 if roll["rolls"][0]["total"] > 2 else 2)
+        if roll["rolls"][0]["total"] <= 2:
+            return
+    raise AssertionError("never lost a Chosen Roll of 2 on 7 coins in 60 tries")

@@ -1,16 +1,27 @@
 """Plot Twist, the non-collectible card game of heroes against a Game Master's villains
 (rules: ../shared/rules/plot-twist-rules.md; issues 15 and 16).
 
-Being built: the house starter set (`cards/*.toml`, `vocabulary.py`, `cards.py`, `decks.py`),
-the rolls and damage (`rolls.py`, `damage.py`) and Setup are here with their tests; the Conflict
-engine is not yet, so the game is not registered (`IN_PROGRESS`, see core/games/__init__.py).
+Being built: the house starter set, the rolls and damage, Setup and the Conflict (Turns,
+Initiative, the five Combat steps, Free actions, winning) play to an outcome through `game.py`'s
+`PlotTwist`; the game is not registered yet (`IN_PROGRESS`, see core/games/__init__.py): its wire
+schemas, Events, Twist! effects, Plots, Objectives' threats and part 2 are still to come.
+docs/plot-twist-contract.md is the wire format, docs/rulings-plot-twist.md the rulings.
 
-Setup (docs/plot-twist-contract.md), a module importing only those above it:
+Modules, each importing only those above it:
+- `vocabulary.py`, `cards.py`: the catalog from `cards/*.toml` and its words.
+- `decks.py`: the deck-building rules as predicates; `rolls.py`, `damage.py`: coins and attacks.
 - `state.py`: the state model, no rule: the game's fields, Character records, what is in play.
-- `setup.py`: Setup steps 1-7 as decisions, one card per pick (`new_state`, `setup_decisions`,
-  `SETUP_MOVES`, `setup_refusal`), and quick setup from the seed.
-- `views.py`: what each seat may see of a state and of an event (`view`, `view_event`).
+- `setup.py`: Setup steps 1-7 as decisions, one card per pick, and quick setup from the seed.
+- `views.py`: what each seat may see of a state and of an event.
 - `integrity.py`: `check_setup`, InvalidState for a state Setup cannot reach.
+- `characters.py`: a Character in the Conflict: ratings, keywords, weapon, Incapacitated, sides.
+- `effects.py`: the combat cards' structured effects and the modifiers they leave.
+- `hands.py`: Combat hands: draw, discard, the Mulligan's and the End of Combat's choices.
+- `actions.py`: Free actions (Energy, Belief, Hate) and ending Stunned or Prone.
+- `combat.py`: the five Combat steps.
+- `conflict.py`: the Turn, Initiative, the Mulligan, initiating Combats, Hate, Fleeing, winning.
+- `integrity_conflict.py`: `check`, Setup's check and the Conflict's.
+- `game.py`: the `PlotTwist` game and its `FLOW`.
 """
 
 IN_PROGRESS = True

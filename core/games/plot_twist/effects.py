@@ -73,8 +73,24 @@ def choices(state: dict, card_effects: list, source: str, opponent: str | None) 
                 out = [{**o, "resistance": r} for o in out for r in a["resistance"]]
         if e["do"] == "roll" and e["roll"] == "chosen":
             pool = R.Pool.of(roll_parts(source, e)).size
-            out = [{**o, "chosen": n} for o in out for n in R.chosen_numbers(pool)]
+            out = [{**o, "chosen": n} for o in out
+                   for n in R.chosen_numbers(pool, most=_to_gain(state, inner, source, o))]
     return out
+
+
+def _to_gain(state: dict, then: list, source: str, choice: dict) -> int:
+    """The most worth choosing in a Chosen Roll that Regenerates: the Stress there is to remove
+    (docs/rulings-plot-twist.md, Rolls: "no more than there is to gain")."""
+    most = 0
+    for e in then:
+        if e["do"] != "regenerate":
+            return R.MAX_POOL
+        who = choice.get("target", source) if e.get("target") in ("character", "hero") else source
+        c = CH.record(state, who)
+        resistance = choice.get("resistance", e["resistance"])
+        if c is not None and "resistances" in c and isinstance(resistance, str):
+            most = max(most, c["resistances"][resistance]["stress"])
+    return most
 
 
 def roll_parts(source: str, effect: dict) -> list:
