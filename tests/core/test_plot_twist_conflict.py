@@ -428,3 +428,65 @@ def test_first_aid_is_a_chosen_roll_worth_the_stress_there_is_to_regenerate():
         if roll["rolls"][0]["total"] <= 2:
             return
     raise AssertionError("never lost a Chosen Roll of 2 on 7 coins in 60 tries")
+
+
+# --- Properties over sampled Conflict states ---------------------------------------------------------------
+def sampled_conflict_states(games: int = 3, every: int = 7) -> list:
+    states = []
+    for seed, players in zip(range(games), (2, 4, 6)):
+        step = engine.new_game("plot-twist", players, {"setup": "quick"}, seed=seed)
+        rng = Rng.from_seed(seed)
+        n = 0
+        while step.outcome is None:
+            if n % every == 0:
+                states.append(step.state)
+            d = step.pending[rng.below(len(step.pending))]
+            step = engine.apply(step.state, d["options"][rng.below(len(d["options"]))])
+            n += 1
+    return states
+
+
+def test_hidden_information_never_reaches_another_seat():
+    """Every seat's view of a Conflict state equals its view of the same state with the face-down
+    decks in another order; no view holds another seat's hand."""
+    rng = Rng.from_seed(9)
+    for state in sampled_conflict_states():
+        other = GAME.shuffle_hidden(state, rng)
+        for seat in list(range(state["players"])) + [None]:
+            assert GAME.view(other, seat) == GAME.view(state, seat)
+            seen = GAME.view(state, seat)
+            for p, hand in enumerate(seen["combat_hands"]):
+                assert hand == (state["combat_hands"][p] if p == seat else [{"hidden": True}] * len(hand))
+
+
+JUNK = (-1, 10**9, 1.5, "card/unknown", {"x": 1}, [[]], None)
+
+
+def test_any_junk_value_in_a_conflict_state_is_refused_with_invalid_state_and_nothing_else():
+    import random
+
+    r = random.Random(61)
+    for state in sampled_conflict_states(every=23):
+        paths = [p for p in _leaves(state) if p[0] not in ("game", "version", "rng", "outcome", "options")
+                 and not (p[1:2] == ("modifiers",) and p[-1] in ("attack", "amount"))]  # null, -1: legal there
+        for path in r.sample(paths, min(30, len(paths))):
+            other = copy.deepcopy(state)
+            holder = other
+            for key in path[:-1]:
+                holder = holder[key]
+            junk = r.choice([j for j in JUNK if j != holder[path[-1]]
+                             and not (j is None and path[-1] == "equipment")])  # no Equipment is legal
+            holder[path[-1]] = junk
+            with pytest.raises(InvalidState):  # the game's check, or the engine's: no legal move
+                engine.check_state(other)
+
+
+def _leaves(value, path=()):
+    if isinstance(value, dict) and value:
+        for k, v in value.items():
+            yield from _leaves(v, path + (k,))
+    elif isinstance(value, list) and value:
+        for i, v in enumerate(value):
+            yield from _leaves(v, path + (i,))
+    else:
+        yield path

@@ -17,7 +17,7 @@ from . import combat as CB
 from . import conflict as CF
 from . import decks as D
 from . import hands as H
-from .integrity import _bad, _int, _refused, check_setup
+from .integrity import _bad, _cards, _int, _refused, check_setup
 from .state import users_of
 
 TURN_FIELDS = frozenset(("number", "phase", "initiating", "at", "out", "since", "waiting", "mulligan",
@@ -156,8 +156,9 @@ def _cards_in_one_place(state: dict, n: int) -> None:
         if len(hand) > H.HAND:
             raise _bad(f"Seat {p}'s Combat hand holds at most {H.HAND} cards.", f"combat_hands.{p}")
         _refused(D.combat_deck_error(sorted(hand + deck + discard), users_of(state, p)), f"combat_decks.{p}")
+    _cards(state["twists_in_play"], ("twist",), D.TWISTS_DECK, "The Twists! in play", "twists_in_play")
     twists = state["twists_deck"] + state["twists_in_play"] + state["twists_discard"]
-    if len(twists) != D.TWISTS_DECK or not all(C.TYPE.get(t) == "twist" for t in twists):
+    if len(twists) != D.TWISTS_DECK:
         raise _bad("The Twists! Deck, the Twists in play and their discard pile are the 10 picked Twists!.",
                    "twists_in_play")
     if state["outcome"] is None and not CH.heroes_in_play(state) or not CH.villains_in_play(state) and \
