@@ -4,19 +4,24 @@ The scene change in progress is `state["attempt"]`; `progress_attempt` takes it 
 automatic steps and stops at each decision: the reactions at their "play when" moments
 (revealed, success, changed), the goons hired clockwise, another attempt with Endless Rain or
 The Cruiser. `modified_influence` is step D's sum; the bot computes it on what its seat sees.
+Why a reaction or a hire is refused (`react_refusal`, `hire_refusal`) is asked of the same checks
+the options are listed with.
 """
 
 from core.framework.errors import InvalidState
 from core.framework.flow import Round, answered, ask_in_turn
 from core.framework.game import decision
+from core.framework.refusal import Refusal
 from core.framework.rng import Rng
 
 from .abilities import own_cards, own_statics, owns, scene_statics, statics_total
-from .cards import AGAINST, CARD, CATALOG, FOR, GOONS, LINES, REACTION_WINDOW, SCENE_TYPE, TYPE, WINDOW_CARDS, effects
+from .cards import (AGAINST, ALL_IDS, CARD, CATALOG, FOR, GOONS, LINES, REACTION_WINDOW, SCENE_TYPE, TYPE, WINDOW_CARDS,
+                    effects)
 from .city import attempt_options, midtown_tops, scene_difficulty, top_scenes, where
 from .decks import take
 from .labels import HIRE_PROMPTS, PROMPTS
-from .law import CRUISE_GOONS, backs, blocker_of, patrol_effects, place_patrol, reaction_usable
+from .law import (CRUISE_GOONS, backing_refusal, backs, blocker_of, patrol_effects, patrol_move_refusal, patrol_moves,
+                  place_patrol, protect_refusal, reaction_usable)
 from .scenes import city_changed, move_scene
 from .state import AFTER, order_from, writable, writable_seat
 from .tasks import effect_task, push, simultaneous
@@ -120,19 +125,8 @@ def attempt_decision(state: dict, a: dict) -> dict:
         q = a["ask"][0]
         options = []
         for card in state["seats"][q]["hand"]:
-            if REACTION_WINDOW.get(card) == step:
-                for e in effects(card, "react"):
-                    if e.get("side") == "choose":
-                        options += [{"player": q, "kind": "react", "card": card, "side": s} for s in ("for", "against")]
-                    elif e["do"] == "protect":  # any scene on top of one of the nine piles
-                        options += [{"player": q, "kind": "react", "card": card, "scene": scene}
-                                    for scene in top_scenes(state)]
-                    elif e["do"] == "move_patrol":  # any patrol to any other line
-                        patrols = state["patrols"]
-                        options += [{"player": q, "kind": "react", "card": card, "patrol": patrols[frm], "line": line}
-                                    for frm in LINES if patrols[frm] is not None for line in LINES if line != frm]
-                    else:
-                        options.append({"player": q, "kind": "react", "card": card})
+            if REACTION_WINDOW.get(card) == step:  # at its moment
+                options += reaction_uses(state, q, card)
         return decision(q, "react", PROMPTS["react"][q],
                         options + [{"player": q, "kind": "decline"}])
     if step == "hire":
@@ -149,6 +143,65 @@ def attempt_decision(state: dict, a: dict) -> dict:
         return decision(p, "continue", PROMPTS["continue" if a["change"] else "cruise"][p],
                         attempt_options(state, p) + [{"player": p, "kind": "stop"}])
     raise InvalidState(f"The scene change's step {step!r} waits for nobody.")
+
+
+def reaction_uses(state: dict, q: int, card: str) -> list[dict]:
+    """A reaction's legal uses at its moment, with the targets they name: a side to choose, a scene
+    to protect (`protect_refusal`), a patrol to move (`patrol_move_refusal`), or none."""
+    out = []
+    for e in effects(card, "react"):
+        if e.get("side") == "choose":
+            out += [{"player": q, "kind": "react", "card": card, "side": s} for s in ("for", "against")]
+        elif e["do"] == "protect":  # any scene on top of one of the nine piles
+            out += [{"player": q, "kind": "react", "card": card, "scene": scene} for scene in top_scenes(state)]
+        elif e["do"] == "move_patrol":  # any patrol to any other line
+            out += [{"player": q, "kind": "react", "card": card, "patrol": patrol, "line": line}
+                    for patrol, line in patrol_moves(state)]
+        else:
+            out.append({"player": q, "kind": "react", "card": card})
+    return out
+
+
+REACTION_FROM_HAND = Refusal("card_not_in_hand", "A reaction is played from your hand.")
+GOONS_ONLY_IN_SCENE_CHANGE = Refusal("goons_only_in_scene_change",
+                                     "Goons can only be hired during a scene change, at the goon hiring step.")
+
+
+def react_refusal(state: dict, p: int, move: dict, at: str) -> Refusal | None:
+    """B. A reaction: a reaction card from your hand, when its "play when" moment comes (`at` is
+    the kind of decision seat p has pending), on a legal target (The Law's: a patrol to another
+    line, a scene on top of a pile)."""
+    card = move.get("card")
+    card = card if isinstance(card, str) and card in ALL_IDS else None
+    hand = state["seats"][p]["hand"]
+    if at == "react" and card in hand and REACTION_WINDOW.get(card) == state["attempt"]["step"]:
+        for e in effects(card, "react"):
+            if e["do"] == "move_patrol":
+                why = patrol_move_refusal(state, move.get("patrol"), move.get("line"))
+                if why is not None:
+                    return why
+            elif e["do"] == "protect":
+                why = protect_refusal(state, move.get("scene"))
+                if why is not None:
+                    return why
+        if move in reaction_uses(state, p, card):
+            return None
+        # not one of its uses, for no named reason (a field it does not take): as ever, the moment
+    if card not in hand or TYPE.get(card) != "reaction":
+        return REACTION_FROM_HAND
+    return Refusal("reaction_outside_its_moment", f"{CARD[card]['name']} can only be played when its \"play when\" "
+                   f"moment comes ({REACTION_WINDOW[card]}).")
+
+
+def hire_refusal(state: dict, p: int, move: dict, at: str) -> Refusal | None:
+    """C. Hire goons: only at the goon hiring step (`at`: the kind of decision seat p has
+    pending); The Vigilante's backing counts as hiring a goon (`backing_refusal`)."""
+    if at != "hire":
+        return GOONS_ONLY_IN_SCENE_CHANGE
+    card = move.get("card")
+    if isinstance(card, str) and card == state["seats"][p]["character"] and card in FOR:
+        return backing_refusal(state, p, state["attempt"], move.get("side"))
+    return None
 
 
 def on_react(state, move, rng, events):

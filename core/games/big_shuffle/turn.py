@@ -1,19 +1,23 @@
 """CHARACTER TURN: 1. Start of turn abilities, 2. Draw a noir card, 3. Play a card or attempt a scene change.
 
 The scene change itself is in scene_change.py. Also here: loot over the limit is trashed, and
-the turn passes to the next character clockwise.
+the turn passes to the next character clockwise. Why a card played, a scene change attempted, a
+turn ended or loot trashed is refused (`play_refusal`, `attempt_refusal`, `end_turn_refusal`,
+`trash_refusal`) is asked of the same checks `main_options` lists the options with.
 """
 
 from core.framework.flow import pop
 from core.framework.game import decision
+from core.framework.refusal import Refusal
 
-from .abilities import abilities_blocked, loot_works, own_statics, owns, scene_statics, scenes_have, statics_total
+from .abilities import LOOT_LIMIT, abilities_blocked, loot_works, own_statics, owns, scene_statics, scenes_have, \
+    statics_total
 from .cards import CARD, LINES, PATROLS, TYPE, effects
-from .city import attempt_options
+from .city import attempt_options, scene_choice_refusal
 from .decks import draw_one, to_noir_discard
 from .effects import card_uses
 from .labels import PROMPTS
-from .law import end_protections, place_patrol
+from .law import end_protections, line_refusal, place_patrol
 from .state import writable, writable_seat
 from .tasks import effect_task, push
 
@@ -72,21 +76,114 @@ def on_draw(state, move, rng, events):
 
 
 # --- 3. Play a card or attempt a scene change -----------------------------------------------------
+ONE_CARD_PER_TURN = Refusal("one_card_per_turn", "You may play only one action or loot card on your turn.")
+GOON_AS_YOUR_CARD = Refusal("goons_only_in_scene_change",
+                            "Goons can only be played during a scene change, when hiring goons.")
+REACTION_AS_YOUR_CARD = Refusal("reaction_outside_its_moment",
+                                "Reactions are played at their \"play when\" moment, not as your card.")
+NOT_IN_HAND = Refusal("card_not_in_hand", "That card is not in your hand.")
+NO_LEGAL_TARGET = Refusal("no_legal_target",
+                          "That card has no legal target as given; its legal uses are listed in the options.")
+CARD_OR_SCENE_CHANGE = Refusal("card_or_scene_change",
+                               "A character who played a card this turn cannot attempt a scene change.")
+ONE_SCENE_CHANGE = Refusal("card_or_scene_change", "A character attempts one scene change a turn, instead of "
+                           "playing a card: this turn's was attempted already.")
+
+
+def card_allowance(turn: dict) -> Refusal | None:
+    """One action or loot card a turn (more with The Timepiece or A New York Minute)."""
+    return None if turn["unlimited"] or turn["played"] < turn["allowed"] else ONE_CARD_PER_TURN
+
+
+def _as_your_card(card: str) -> Refusal | None:
+    """Goons are hired during a scene change and reactions wait for their moment: neither is
+    played as your card."""
+    kind = TYPE[card]
+    if kind == "goon":
+        return GOON_AS_YOUR_CARD
+    if kind == "reaction":
+        return REACTION_AS_YOUR_CARD
+    return None
+
+
+_AS_YOUR_CARD = frozenset(c for c in CARD if _as_your_card(c) is None)
+assert _PLAIN_PLAYS <= _AS_YOUR_CARD
+
+
+def play_uses(state: dict, p: int, card: str) -> list[dict]:
+    """The legal plays of a card in p's hand: loot, and an action whose effects need no target,
+    as it is; an action with targets once for each legal target (effects.py); a patrol on each of
+    the six lines (one there already is replaced)."""
+    if card in _PLAIN_PLAYS:
+        return [{"player": p, "kind": "play", "card": card}]
+    if card in _ACTIONS:
+        return card_uses(state, p, card, "play", "play")
+    if card in PATROLS:
+        return [{"player": p, "kind": "play", "card": card, "line": line} for line in LINES]
+    return []
+
+
+def attempt_allowance(turn: dict) -> Refusal | None:
+    """Play a card OR attempt a scene change, once."""
+    if turn["played"] or turn["unlimited"]:
+        return CARD_OR_SCENE_CHANGE
+    return ONE_SCENE_CHANGE if turn["attempted"] else None
+
+
 def main_options(state: dict, p: int) -> list[dict]:
+    """The candidates that `play_refusal` and `attempt_refusal` find nothing against, asked in
+    layers: the turn's allowances once, then each card in hand, then its targets."""
     turn = state["turn"]
     out = []
-    if turn["unlimited"] or turn["played"] < turn["allowed"]:
+    if card_allowance(turn) is None:
         for card in state["seats"][p]["hand"]:
-            if card in _PLAIN_PLAYS:  # loot, and actions whose effects need no target
+            if card in _PLAIN_PLAYS:  # (`play_uses` of a loot or a plain action, inlined: the hot path)
                 out.append({"player": p, "kind": "play", "card": card})
-            elif card in _ACTIONS:
-                out += card_uses(state, p, card, "play", "play")
-            elif card in PATROLS:  # on any of the six lines (one there already is replaced)
-                out += [{"player": p, "kind": "play", "card": card, "line": line} for line in LINES]
-    if turn["played"] == 0 and not turn["unlimited"] and not turn["attempted"]:
+            elif card in _AS_YOUR_CARD:
+                out += play_uses(state, p, card)
+    if attempt_allowance(turn) is None:
         out += attempt_options(state, p)
     out.append({"player": p, "kind": "end_turn"})
     return out
+
+
+def play_refusal(state: dict, p: int, move: dict, at: str) -> Refusal | None:
+    """3. Play a card: at your main step (`at`: the kind of decision seat p has pending), a card
+    played as your card (no goon, no reaction), within the turn's allowance, from your hand, on
+    one of its legal targets."""
+    turn = state["turn"]
+    if at != "main":
+        if turn["player"] == p and card_allowance(turn) is not None:
+            return ONE_CARD_PER_TURN
+        return moment_refusal(at)
+    card = move.get("card")
+    held = isinstance(card, str) and card in CARD and card in state["seats"][p]["hand"]
+    if held:
+        why = _as_your_card(card)
+        if why is not None:
+            return why
+    why = card_allowance(turn)
+    if why is not None:
+        return why
+    if not held:
+        return NOT_IN_HAND
+    if card in PATROLS:
+        why = line_refusal(move.get("line"))
+        if why is not None:
+            return why
+    return None if move in play_uses(state, p, card) else NO_LEGAL_TARGET
+
+
+def attempt_refusal(state: dict, p: int, move: dict, at: str) -> Refusal | None:
+    """3. Attempt a scene change: at your main step instead of playing a card, or again after
+    Endless Rain or The Cruiser; A. Choose a Scene (city.py)."""
+    if at == "main":
+        why = attempt_allowance(state["turn"])
+        if why is not None:
+            return why
+    elif at != "continue":
+        return moment_refusal(at)
+    return scene_choice_refusal(state, move.get("scene"), move.get("to"))
 
 
 def on_play(state, move, rng, events):
@@ -109,7 +206,30 @@ def on_play(state, move, rng, events):
           + [{"do": "discard", "card": card}])
 
 
-# --- The end of the turn --------------------------------------------------------------------------
+# --- The end of the turn, and loot over the limit -------------------------------------------------
+LOOT_LIMIT_FIRST = Refusal("loot_limit", f"A character can only have {LOOT_LIMIT} loot: trash one first.")
+LOOT_LIMIT_CHOOSE = Refusal("loot_limit", f"A character can only have {LOOT_LIMIT} loot: choose one to trash.")
+TRASH_ONLY_OVER_LIMIT = Refusal("trash_only_over_limit", "Loot is trashed only when you control more than three.")
+
+
+def moment_refusal(at: str) -> Refusal | None:
+    """Any move but trashing, while the seat's pending decision (`at`) is which loot to trash."""
+    return LOOT_LIMIT_CHOOSE if at == "trash" else None
+
+
+def end_turn_refusal(state: dict, p: int, move: dict, at: str) -> Refusal | None:
+    """The turn ends once a fourth loot is trashed."""
+    return LOOT_LIMIT_FIRST if at == "trash" else None
+
+
+def trash_refusal(state: dict, p: int, move: dict, at: str) -> Refusal | None:
+    """LOOT: a character can only have 3; over the limit, one of them is trashed (the options:
+    each loot card of the seat)."""
+    if at != "trash":
+        return TRASH_ONLY_OVER_LIMIT
+    return None if move.get("card") in state["seats"][p]["loot"] else LOOT_LIMIT_CHOOSE
+
+
 def on_end_turn(state, move, rng, events):
     turn = state["turn"]
     if turn["step"] == "main" and state["options"]["mode"] == "expert":

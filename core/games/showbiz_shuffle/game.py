@@ -26,38 +26,17 @@ from core.framework.rng import Rng
 
 from . import integrity, labels, refusals
 from .bots import BOTS
-from .cards import (
-    BIZ_IDS,
-    DRAW_BIZ,
-    GENRES_OF,
-    REQUIRES,
-    STARTERS,
-    TARGET,
-    TYPE,
-    bod_deck,
-    catalog,
-)
+from .cards import BIZ_IDS, DRAW_BIZ, bod_deck, catalog
 from .integrity import IDLE_LIMIT
-from .movies import (
-    Casting,
-    biz_cards,
-    biz_refusal,
-    is_complete,
-    join,
-    new_movie,
-    penalty,
-    points,
-    with_biz,
-)
+from .movies import biz_cards, is_complete, join, new_movie, penalty, points, with_biz
 from .scoring import expected_outcome
+from .turn import ALLOWANCE, NOTHING_PLAYED, options
 
 HIDDEN = {"hidden": True}
 HAND_SIZE = 5  # "draw until he/she has 5 Bod cards"
 CATTLE_CALL_SIZE = 5
 MOVIE_SLOTS = 2  # "Players may have up to two movies in production at a time."
-ALLOWANCE = {"cattle_call": 1, "hand": 2, "biz": 1}  # per turn
 MAX_STALL_ROUNDS = 100  # the largest `stall_rounds` option
-NOTHING_PLAYED = {"cattle_call": 0, "hand": 0, "biz": 0, "shake_up": False}
 
 
 class ShowbizShuffle(Game):
@@ -150,7 +129,7 @@ class ShowbizShuffle(Game):
         if state["outcome"] is not None:
             return []
         p = state["turn"]
-        return [decision(p, "turn", _prompt(state, p), _options(state))]
+        return [decision(p, "turn", _prompt(state, p), options(state))]
 
     # --- Turns --------------------------------------------------------------------------------
     def thaw(self, state: dict) -> Draft:
@@ -184,7 +163,7 @@ class ShowbizShuffle(Game):
         refusals.refuse(state, move)
 
 
-# --- Options ----------------------------------------------------------------------------------
+# --- The prompt (the options are listed in turn.py) -------------------------------------------
 def _prompt(state: dict, p: int) -> str:
     played = state["played"]
     if played["shake_up"]:
@@ -195,48 +174,6 @@ def _prompt(state: dict, p: int) -> str:
                 f"or shake up your studio; then end your turn.")
     return (f"Seat {p}: {left['hand']} Bod(s) from your hand, {left['cattle_call']} from the Cattle Call and "
             f"{left['biz']} Biz card left this turn; or end your turn.")
-
-
-def _options(state: dict) -> list:
-    """Every legal move of the player whose turn it is, in a fixed order: Bods into movies
-    (hand, then Cattle Call), new movies, Biz cards, the Studio Shake-up, ending the turn."""
-    p = state["turn"]
-    seat, played = state["seats"][p], state["played"]
-    if played["shake_up"]:  # "The Studio Shake-up takes up the entire turn."
-        return [{"player": p, "kind": "end_turn"}]
-    movies = seat["movies"]
-    free_slot = None in movies
-    opts = []
-    sources = []
-    if played["hand"] < ALLOWANCE["hand"]:
-        sources.append(("hand", seat["hand"]))
-    if played["cattle_call"] < ALLOWANCE["cattle_call"]:
-        sources.append(("cattle_call", state["cattle_call"]))
-    castings = [(slot, Casting(movie)) for slot, movie in enumerate(movies) if movie is not None]
-    for source, bods in sources:
-        for bod in bods:
-            for slot, casting in castings:
-                if casting.refusal(bod, source) is None:
-                    opts.append({"player": p, "kind": "cast", "bod": bod, "from": source, "movie": slot})
-            if free_slot and TYPE[bod] in STARTERS and bod not in REQUIRES:
-                for genre in GENRES_OF[bod]:
-                    opts.append({"player": p, "kind": "start_movie", "bod": bod, "from": source, "genre": genre})
-    if played["biz"] < ALLOWANCE["biz"] and seat["biz"]:
-        for card in seat["biz"]:
-            on_bod = TARGET[card] == "bod"
-            for s, other in enumerate(state["seats"]):
-                for slot, movie in enumerate(other["movies"]):
-                    if movie is None:
-                        continue
-                    # a card that fits the movie fits every Bod in it (biz_refusal's checks are the movie's)
-                    if biz_refusal(movie, card, movie["cast"][0]["bod"] if on_bod else None) is None:
-                        for bod in [e["bod"] for e in movie["cast"]] if on_bod else [None]:
-                            opts.append({"player": p, "kind": "play_biz", "card": card, "seat": s, "movie": slot,
-                                         "bod": bod})
-    if not any(played.values()) and state["final_turns"] is None:
-        opts.append({"player": p, "kind": "shake_up"})
-    opts.append({"player": p, "kind": "end_turn"})
-    return opts
 
 
 # --- Drawing ----------------------------------------------------------------------------------

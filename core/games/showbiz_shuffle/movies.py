@@ -9,7 +9,8 @@ A movie in production is plain data:
 `cast` is in the order the Bods joined (the first one started the movie); each Bod keeps the
 Biz cards played on it, the movie keeps those played on it. The checks below return the
 stable code of the rule a play would break, or None when it is allowed; the same codes name
-the refusals (refusals.py), so what is listed and what is refused cannot disagree.
+the refusals (turn.py asks them to list the options and to explain a refusal alike), so what
+is listed and what is refused cannot disagree.
 
     >>> movie = new_movie("S10", "action")
     >>> cast_refusal(movie, "A10", "hand"), cast_refusal(movie, "S14", "cattle_call")
