@@ -29,7 +29,6 @@ wire format); the helpers below work on them:
   (hiring goons, initiative, a movement step).
 - `ask_in_turn` / `answered`: a window in which several seats are asked one after another.
 - `at_once`: a window in which several seats decide at the same time, one decision each.
-- `next_seat`: the next seat clockwise that is still playing.
 """
 
 from collections.abc import Callable
@@ -72,6 +71,10 @@ class Flow:
     watch: Watch | None = None
     automatic: frozenset = field(default_factory=frozenset)
 
+    def __post_init__(self):
+        # a flow with only moves runs no loop between them: the handler did all of it
+        object.__setattr__(self, "_plain", self.queue is None and self.advance is None and self.watch is None)
+
     def play(self, state: dict, move: dict, rng, decisions: Callable | None = None, checked: Any = None):
         """Apply `move` and run until somebody must choose. Returns `(events, result)`: `result`
         is what `advance` stopped with (a value of the game's), or, for a game with `automatic`
@@ -81,28 +84,43 @@ class Flow:
         for it again); None: check at the first chance."""
         events: list = []
         self.moves[move["kind"]](state, move, rng, events)
-        return events, self.run(state, rng, events, decisions, checked)
+        if not self._plain:
+            return events, self.run(state, rng, events, decisions, checked)
+        if decisions is None:  # (the engine counts the events of the move itself)
+            return events, (WAIT if state["outcome"] is None else None)
+        automatic = self.automatic
+        while True:  # `run`'s answering of single-answer questions, inlined: the hot path of small games
+            pending = decisions(state)
+            if len(pending) != 1 or pending[0]["kind"] not in automatic or len(pending[0]["options"]) != 1:
+                return events, pending
+            only = pending[0]["options"][0]
+            self.moves[only["kind"]](state, only, rng, events)
 
     def run(self, state: dict, rng, events: list, decisions: Callable | None = None, checked: Any = None):
         """Run the bookkeeping after a move (or at setup) until somebody must choose or the game ends."""
-        plain = self.queue is None and self.advance is None and self.watch is None
+        automatic = self.automatic if decisions is not None else None
         while True:
-            if plain:  # nothing runs between moves: a move's handler did all of it (the engine
-                result = WAIT if state["outcome"] is None else None  # counts its events itself)
+            if self._plain:  # (the engine counts the events of the move itself)
+                result = WAIT if state["outcome"] is None else None
             else:
                 result = self._run(state, rng, events, checked)
-            if not self.automatic or decisions is None:
+            if not automatic:
                 return result
             pending = decisions(state)
-            only = _only_answer(pending, self.automatic)
-            if only is None:
+            if len(pending) != 1:
                 return pending
+            only = pending[0]
+            if only["kind"] not in automatic or len(only["options"]) != 1:
+                return pending
+            only = only["options"][0]
             self.moves[only["kind"]](state, only, rng, events)
             checked = None  # the watch checks again at its first chance
 
     def _run(self, state: dict, rng, events: list, checked: Any):
         watch, queue, advance = self.watch, self.queue, self.advance
-        seen = 0  # how many events had happened when the watch last compared its key
+        # The watch compares its key whenever the events grew since it last did (and at once when
+        # nothing was checked before the move); a key of None means nothing to check now.
+        seen = -1 if checked is None else 0
         steps = 0
         while state["outcome"] is None:
             steps += 1
@@ -110,15 +128,14 @@ class Flow:
                 over_budget(steps)
             if len(events) > MAX_EVENTS:
                 check_events(events)
-            if watch is not None and (checked is None or len(events) != seen):
+            if watch is not None and len(events) != seen:
+                seen = len(events)
                 key = watch.key(state)
-                if key is not None:
-                    seen = len(events)
-                    if key != checked:
-                        checked = key
-                        watch.check(state, events)
-                        if state["outcome"] is not None:
-                            break
+                if key is not None and key != checked:
+                    checked = key
+                    watch.check(state, events)
+                    if state["outcome"] is not None:
+                        break
             if queue is not None and state[queue]:
                 task = state[queue][0]
                 if self.waits(state, task):
@@ -132,15 +149,6 @@ class Flow:
             if result is not None:
                 return result
         return None
-
-
-def _only_answer(pending: list, kinds: frozenset) -> dict | None:
-    """The one legal answer of the one pending decision, if it is of an automatic kind."""
-    if len(pending) == 1:
-        d = pending[0]
-        if d["kind"] in kinds and len(d["options"]) == 1:
-            return d["options"][0]
-    return None
 
 
 # --- Pending work -------------------------------------------------------------------------------
@@ -218,13 +226,3 @@ def at_once(options: list, kind: str, prompt: Callable[[int], str]) -> list:
     for o in options:
         by_seat.setdefault(o["player"], []).append(o)
     return [decision(p, kind, prompt(p), opts) for p, opts in by_seat.items()]
-
-
-def next_seat(seats: int, seat: int, playing: Callable[[int], bool]) -> int | None:
-    """The next seat clockwise after `seat` that is still playing (`seat` itself when it is the
-    only one); None when nobody is."""
-    for k in range(1, seats + 1):
-        q = (seat + k) % seats
-        if playing(q):
-            return q
-    return None

@@ -226,13 +226,6 @@ def test_a_window_at_once_gives_each_seat_with_options_its_own_decision():
         (2, "contribute", "seat 2", ["a", "c"]), (0, "contribute", "seat 0", ["b"])]
 
 
-def test_the_next_seat_is_the_next_one_still_playing_clockwise():
-    assert flow.next_seat(4, 1, lambda q: q != 2) == 3
-    assert flow.next_seat(4, 3, lambda q: True) == 0
-    assert flow.next_seat(4, 1, lambda q: q == 1) == 1  # alone: the same seat again
-    assert flow.next_seat(4, 1, lambda q: False) is None
-
-
 # --- every game plays its moves through its flow ---------------------------------------------------------
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_every_game_plays_its_moves_through_the_framework_flow(game_id, monkeypatch):

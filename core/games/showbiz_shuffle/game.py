@@ -20,7 +20,7 @@ import copy
 
 from core.framework.draft import Draft
 from core.framework.errors import InvalidOptions
-from core.framework.flow import Flow, next_seat
+from core.framework.flow import Flow
 from core.framework.game import Game, Option, Setup, decision
 from core.framework.rng import Rng
 
@@ -230,10 +230,6 @@ def _start_turn(state: dict, p: int, events: list) -> None:
         _after_drawing_bods(state, events)
 
 
-def _still_playing(seat: int) -> bool:  # nobody leaves a game of Showbiz Shuffle
-    return True
-
-
 def _end_turn(state: dict, events: list) -> None:
     p, played = state["turn"], state["played"]
     events.append({"type": "turn_ended", "player": p})
@@ -249,7 +245,7 @@ def _end_turn(state: dict, events: list) -> None:
     if rounds and state["idle_turns"] == rounds * state["players"]:
         _finish(state, "stalled", events)
         return
-    _start_turn(state, next_seat(state["players"], p, _still_playing), events)
+    _start_turn(state, (p + 1) % state["players"], events)
 
 
 def _end_turn_move(state: dict, move: dict, rng: Rng, events: list) -> None:

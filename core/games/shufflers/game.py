@@ -13,7 +13,7 @@ import copy
 
 from core.framework.draft import Draft
 from core.framework.errors import InvalidOptions
-from core.framework.flow import Flow, at_once, next_seat
+from core.framework.flow import Flow, at_once
 from core.framework.game import Game, Option, Setup, decision
 
 from . import integrity, labels, payment
@@ -535,8 +535,11 @@ def _next_turn(state: dict, events: list) -> None:
         else:
             _new_round(state)
         return
-    seats = state["seats"]  # the next living seat clockwise (the same one when alone)
-    state["turn"] = next_seat(len(seats), turn, lambda q: seats[q]["status"] == "alive")
+    seats, n = state["seats"], len(state["seats"])
+    for k in range(1, n + 1):  # the next living seat clockwise (the same one when alone)
+        if seats[(turn + k) % n]["status"] == "alive":
+            state["turn"] = (turn + k) % n
+            return
 
 
 def _split_evenly(values: list[int], k: int, budget: int = 5000) -> list[int]:
