@@ -20,6 +20,7 @@ from core.framework.game import FRAMEWORK_FIELDS
 
 from . import cards as C
 from . import decks as D
+from . import tally
 from .state import (
     ACTIONS_MAX,
     CHARACTER_FIELDS,
@@ -227,6 +228,9 @@ def _collections(state: dict, n: int, step: str) -> None:
     if refusal and (refusal[0] != "twists_deck_size" or (_after(step, "twists") and building)):
         _refused(refusal, "twists_deck")
     _events(state, n, step)
+    _dict(state["tally"], frozenset(tally.KINDS), "'tally'", "tally")
+    for kind in tally.KINDS:
+        _int(state["tally"][kind], 0, 0 if building else COUNTER_LIMIT, f"tally.{kind}", f"tally.{kind}")
     for field in ("twists_in_play", "twists_discard", "plot_discard"):
         if building and state[field] != []:
             raise _bad(f"'{field}' is empty until the first Turn.", field)
