@@ -23,8 +23,9 @@ from core.framework.rng import Rng
 
 MIN_GAMES_PER_GAME = 200
 # A game whose random games are long needs fewer of them to check as many moves: a random
-# Big Shuffle game runs some 600 moves, as many as fifty games of Shufflers.
-MIN_GAMES = {"big-shuffle": 30}
+# Big Shuffle game runs some 600 moves, as many as fifty games of Shufflers; a Plot Twist game
+# 60 to 500, each state's check replaying its Setup (one game per table, two at 2 seats).
+MIN_GAMES = {"big-shuffle": 30, "plot-twist": 8}
 MAX_STEPS = 20_000
 
 
