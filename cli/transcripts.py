@@ -85,6 +85,10 @@ PLAN = [
          "Showbiz Shuffle, 2 players, heuristic bots; the Biz deck runs out once.", craft="empty_biz_deck"),
     Plan("showbiz-shuffle", "4-players", 4, {}, 36, ("heuristic",),
          "Showbiz Shuffle, 4 players, heuristic bots."),
+    Plan("plot-twist", "quick-2", 2, {"setup": "quick"}, 66, ("random",),
+         "Plot Twist, quick Setup, 2 seats: the GM against one Hero, random bots; the Villain flees."),
+    Plan("plot-twist", "drafted-4", 4, {}, 10, ("random",),
+         "Plot Twist, drafted Setup (every pick a decision), 4 seats: the GM against three Heroes, random bots; the Villain surrenders."),
 ]
 
 
@@ -96,7 +100,9 @@ def vocabulary(game_id: str) -> dict:
 
     from core.games import package_name
 
-    words = importlib.import_module(f"core.games.{package_name(game_id)}.vocabulary")
+    package = importlib.import_module(f"core.games.{package_name(game_id)}")
+    # (Plot Twist declares its wire words in its package; its vocabulary.py holds the card data's.)
+    words = package if hasattr(package, "MOVE_KINDS") else importlib.import_module(f"{package.__name__}.vocabulary")
     return {
         "decisions": sorted(words.DECISION_KINDS),
         "moves": sorted(words.MOVE_KINDS),
