@@ -14,6 +14,8 @@ type one entry of `_EVENTS`; the unions are checked against the game's declared 
 `state.GAME_FIELDS` and validates whole games played over HTTP against the spec.
 """
 
+from typing import ClassVar
+
 from marshmallow import Schema, fields, validate
 
 import core
@@ -88,7 +90,7 @@ def cards(pattern: str = CARD, **kwargs) -> fields.List:
 class CardOrHidden(fields.Field):
     """A card id, or `{"hidden": true}` where the viewer may not see it."""
 
-    default_error_messages = {"invalid": "Not a card id, nor a hidden card."}
+    default_error_messages: ClassVar[dict] = {"invalid": "Not a card id, nor a hidden card."}
 
     def __init__(self, **kwargs):
         alternatives = [{"type": "string", "pattern": CARD}, {"$ref": _SCHEMAS + "HiddenCard"}]
