@@ -354,7 +354,7 @@ _EVENTS = {  # event type -> its fields besides type (one line per type)
     "combat_started": {"attacker": character(required=True), "defender": character(required=True),
                        "distance": one_of(CB.DMG.DISTANCES, required=True)},
     "combat_step": {"step": one_of(CB.STEPS, required=True), "distance": one_of(CB.DMG.DISTANCES, required=True)},
-    "combat_card_played": {**_P, **{k: v for k, v in _MOVES["play_card"].items()}},
+    "combat_card_played": {**_P, **_MOVES["play_card"]},
     "distance_changed": {"distance": one_of(CB.DMG.DISTANCES, required=True)},
     "attack_declared": {**_P, **_MOVES["attack"], "target": character(required=True)},
     "roll": _ROLL,

@@ -440,7 +440,7 @@ def test_lazy_rng_loads_on_first_use_and_stores_back_only_if_used():
     assert state["rng"] == reference.dump()
 
 
-@pytest.mark.parametrize("game_id", ["big-shuffle", "shufflers", "showbiz-shuffle"])
+@pytest.mark.parametrize("game_id", ["big-shuffle", "shufflers", "showbiz-shuffle", "plot-twist"])
 def test_play_gets_the_drafts_state_and_the_rng_and_every_state_is_plain_data(game_id, monkeypatch):
     from core.framework.draft import LazyRng, current_draft
 
