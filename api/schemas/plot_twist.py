@@ -262,11 +262,12 @@ PlotTwistEventCardView = Schema.from_dict(_event_card(CardOrHidden(required=True
 
 # The game's own state fields (state.GAME_FIELDS), one line each; `_VIEW_FIELDS` where a view hides cards.
 _STATE_FIELDS = {
-    "setup": fields.Nested(PlotTwistSetup, required=True),
-    "characters": fields.List(Json(Character), required=True),
-    "locations": cards(),
-    "location": card(required=True, allow_none=True),
-    "objective": fields.Nested(PlotTwistObjective, required=True),
+    "setup": fields.Nested(PlotTwistSetup, required=True, metadata={"description": "Setup's progress."}),
+    "characters": fields.List(Json(Character), required=True, metadata={
+        "description": "In play, in the order placed: the Main Villain, the GM's Mooks, the Heroes in seat order."}),
+    "locations": cards(metadata={"description": "Face up; the first is the GM's initial Location."}),
+    "location": card(required=True, allow_none=True, metadata={"description": "Where the Conflict is."}),
+    "objective": fields.Nested(PlotTwistObjective, required=True, metadata={"description": "The GM's, face down."}),
     "plot_hands": per_seat(card(), "Plot Hands."),
     "combat_decks": per_seat(card(), "Combat Decks, face down, the first card drawn first."),
     "combat_hands": per_seat(card(), "Combat cards in hand."),
@@ -274,11 +275,15 @@ _STATE_FIELDS = {
     "twists_deck": cards(metadata={"description": "Face down, the first card Revealed first."}),
     "twists_in_play": cards(),
     "twists_discard": cards(),
-    "events_cluster": fields.List(fields.Nested(PlotTwistEventCard), required=True),
+    "events_cluster": fields.List(fields.Nested(PlotTwistEventCard), required=True, metadata={
+        "description": "The GM's Events, face down until Revealed."}),
     "plot_discard": cards(),
-    "tally": fields.Nested(PlotTwistTally, required=True),
-    "turn": fields.Nested(PlotTwistTurn, required=True, allow_none=True),
-    "combat": fields.Nested(PlotTwistCombat, required=True, allow_none=True),
+    "tally": fields.Nested(PlotTwistTally, required=True, metadata={
+        "description": "What the Conflict's card conditions count, each from 0."}),
+    "turn": fields.Nested(PlotTwistTurn, required=True, allow_none=True, metadata={
+        "description": "The Turn in progress; null during Setup."}),
+    "combat": fields.Nested(PlotTwistCombat, required=True, allow_none=True, metadata={
+        "description": "The Combat in progress; null between Combats."}),
 }
 _VIEW_FIELDS = {
     "objective": fields.Nested(PlotTwistObjectiveView, required=True),
