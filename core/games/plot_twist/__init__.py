@@ -18,6 +18,7 @@ Modules, each importing only those above it:
 - `effects.py`: the combat cards' structured effects and the modifiers they leave.
 - `hands.py`: Combat hands: draw, discard, the Mulligan's and the End of Combat's choices.
 - `actions.py`: Free actions (Energy, Belief, Hate) and ending Stunned or Prone.
+- `stealth.py`: Flying, Hidden, Perception and Identity (Free actions); Sneak Attacks are in conflict.py.
 - `combat.py`: the five Combat steps.
 - `conflict.py`: the Turn, Initiative, the Mulligan, initiating Combats, Hate, Fleeing, winning.
 - `integrity_conflict.py`: `check`, Setup's check and the Conflict's.

@@ -33,6 +33,7 @@ from . import decks as D
 from . import effects as FX
 from . import hands as H
 from . import rolls as R
+from . import stealth as ST
 
 STEPS = ("movement", "maneuver", "attack", "end")
 COMBAT_SIDES = ("attacker", "defender")
@@ -43,7 +44,7 @@ SURPRISED = -2  # "All Roll Pools get -2"
 RULE_CODES = ("no_combat", "wrong_combat_step", "not_your_character", "not_in_hand", "no_move_action_left",
               "no_attack_action", "cannot_move", "cannot_attack", "wrong_distance", "one_aim_per_combat",
               "melee_attack_at_ranged_distance", "heroic_required", "card_attack_kind", "cannot_cause_trauma",
-              "wrong_choice", "wrong_move", "wrong_color", "requirement_unmet")
+              "wrong_choice", "wrong_move", "wrong_color", "requirement_unmet", "cannot_reach_flying")
 
 
 # --- The record ----------------------------------------------------------------------------------------
@@ -148,6 +149,8 @@ def play_error(state: dict, move: dict) -> tuple[str, str] | None:
     fields = {k: v for k, v in move.items() if k not in ("player", "kind", "character", "card")}
     if fields not in _card_choices(state, card, who):
         return "wrong_choice", f"These choices do not fit {C.display_name(card)}: {fields!r}."
+    if step == "movement" and combat["distance"] != "melee":
+        return ST.reach_error(state, who, move.get("to"))
     return None
 
 

@@ -31,15 +31,19 @@ from . import actions as A
 from . import cards as C
 from . import characters as CH
 from . import combat as CB
+from . import damage as DMG
 from . import effects as FX
 from . import hands as H
+from . import rolls as R
+from . import stealth as ST
 from .state import GM, main_villain
 
 PHASES = ("start", "combat", "end")
 ROUND = Round("at", "out", "since")
 RULE_CODES = ("not_combat_phase", "combat_in_progress", "heroes_initiate_first", "heroes_done_initiating",
               "no_attack_action", "not_a_target", "target_hidden", "heroes_initiate_once", "different_targets",
-              "not_your_character", "wrong_move", "no_mulligan", "not_in_hand")
+              "not_your_character", "wrong_move", "no_mulligan", "not_in_hand", "hidden_sneak_attack_only",
+              "not_hidden", "wrong_distance")
 OUTCOME_REASONS = ("heroes_incapacitated", "villains_incapacitated", "villain_surrendered", "villain_fled")
 
 
@@ -56,7 +60,7 @@ def side_seats(state: dict, side: str) -> list[int]:
 def start_turn(state: dict, number: int, events: list) -> None:
     state["turn"] = {"number": number, "phase": "start", "initiating": "heroes", "at": "heroes", "out": [],
                      "since": [], "waiting": side_seats(state, "heroes"), "mulligan": [], "initiated": {},
-                     "free": {}, "energy_spent": {}, "modifiers": []}
+                     "free": {}, "energy_spent": {}, "modifiers": [], "sent_prone": []}
     events.append({"type": "turn_started", "number": number})
     if state["twists_deck"]:  # "A Twist! is always Revealed first in this phase"
         twist, state["twists_deck"] = state["twists_deck"][0], state["twists_deck"][1:]
@@ -96,10 +100,11 @@ def on_mulligan(state: dict, move: dict, rng, events: list) -> None:
 
 
 # --- Combat phase: initiating a Combat ------------------------------------------------------------------
-def initiate_error(state: dict, move: dict) -> tuple[str, str] | None:
-    """Why initiating this Combat is refused now, or None."""
+def initiate_error(state: dict, move: dict, sneak: bool = False) -> tuple[str, str] | None:
+    """Why initiating this Combat is refused now, or None (`sneak`: a Sneak Attack, checked by
+    `sneak_attack_error`, which initiates the Combat too)."""
     turn = state["turn"]
-    if set(move) != {"player", "kind", "character", "target"}:
+    if not sneak and set(move) != {"player", "kind", "character", "target"}:
         return "wrong_move", "An initiate move has player, kind, character and target."
     if turn is None or turn["phase"] != "combat":
         return "not_combat_phase", "Combat is Initiated in the Combat phase."
@@ -115,6 +120,10 @@ def initiate_error(state: dict, move: dict) -> tuple[str, str] | None:
             return ("heroes_initiate_first", "After the Heroes have Initiated and finished all their Combats, "
                                              "the Villains may initiate theirs.")
         return "heroes_done_initiating", "The Heroes have initiated their Combats this Turn."
+    if ("hidden" in c["statuses"]) != sneak:
+        if sneak:
+            return "not_hidden", "Only a Hidden Character can Sneak Attack."
+        return "hidden_sneak_attack_only", "A Hidden Character can (only) Sneak Attack."
     if c["actions"]["attack"] < 1:
         return "no_attack_action", "Only a Character that has an Attack action can initiate a Combat."
     t = CH.record(state, target) if isinstance(target, str) else None
@@ -138,9 +147,16 @@ def initiate_options(state: dict, seat: int) -> list[dict]:
     if turn["phase"] != "combat" or state["combat"] is not None:
         return []
     others = [c["card"] for c in CH.active(state, _other(CH.side_of_seat(seat)))]
-    return [m for who in A.acting(state, seat) for m in
-            ({"player": seat, "kind": "initiate", "character": who, "target": t} for t in others)
-            if initiate_error(state, m) is None]
+    out = []
+    for who in A.acting(state, seat):
+        if "hidden" in CH.record(state, who)["statuses"]:
+            candidates = [{"player": seat, "kind": "sneak_attack", "character": who, "target": t, "distance": d}
+                          for t in others for d in DMG.DISTANCES]
+            out += [m for m in candidates if sneak_attack_error(state, m) is None]
+        else:
+            candidates = [{"player": seat, "kind": "initiate", "character": who, "target": t} for t in others]
+            out += [m for m in candidates if initiate_error(state, m) is None]
+    return out
 
 
 def on_initiate(state: dict, move: dict, rng, events: list) -> None:
@@ -149,6 +165,34 @@ def on_initiate(state: dict, move: dict, rng, events: list) -> None:
     state["turn"] = {**turn, "initiated": {**turn["initiated"], who: turn["initiated"].get(who, []) + [target]}}
     _acted(state)
     CB.start(state, who, target, events)
+
+
+# --- Sneak Attack: a Hidden Character's way into a Combat ----------------------------------------------------
+def sneak_attack_error(state: dict, move: dict) -> tuple[str, str] | None:
+    """"A Hidden Character can (only) Sneak Attack. A Sneak Attack is considered initiating Combat":
+    the rules of initiating, by a Hidden Character, who names the Distance it will set."""
+    if set(move) != {"player", "kind", "character", "target", "distance"}:
+        return "wrong_move", "A sneak_attack move has player, kind, character, target and distance."
+    if move["distance"] not in DMG.DISTANCES:
+        return "wrong_distance", f"The Distance is one of {', '.join(DMG.DISTANCES)}."
+    return initiate_error(state, move, sneak=True)
+
+
+def on_sneak_attack(state: dict, move: dict, rng, events: list) -> None:
+    """Stealth against the target's Perception (a tie: no one is Surprised); the loser is Surprised;
+    the Hidden Character is seen; the Combat starts at the Distance it chose, Movement Step skipped."""
+    who, target = move["character"], move["target"]
+    on_initiate(state, {**move, "kind": "initiate"}, rng, events)
+    result, event = R.opposing_roll(rng, [(who, ST.roll_parts(state, who, "Body", "Stealth")),
+                                          (target, ST.roll_parts(state, target, "Mind", "Perception"))],
+                                    ties_defeat=False, purpose="sneak attack")
+    events.append(event)
+    FX.end_status(state, who, "hidden", events)  # "Lasts until perceived or until you make a Sneak attack"
+    for loser in result.defeated:
+        FX.add_status(state, loser, "surprised", events)
+    combat = state["combat"] = dict(state["combat"])
+    combat["step"], combat["distance"] = "maneuver", move["distance"]
+    events.append({"type": "combat_step", "step": "maneuver", "distance": move["distance"]})
 
 
 # --- Initiative: acting and passing -------------------------------------------------------------------------
@@ -160,7 +204,7 @@ def _acted(state: dict) -> None:
 
 
 def on_action(state: dict, move: dict, rng, events: list) -> None:
-    A.on_action(state, move, rng, events)
+    (ST.on_free if move["kind"] in ST.FREE_KINDS else A.on_action)(state, move, rng, events)
     if state["combat"] is not None:
         CB.acted(state)
     else:
@@ -187,8 +231,9 @@ def _seat_passes(state: dict, seat: int) -> None:
 def window_options(state: dict, seat: int) -> list[dict]:
     """What a seat may do now besides passing."""
     if state["combat"] is not None:
-        return CB.play_options(state, seat) + CB.attack_options(state, seat) + A.action_options(state, seat)
-    return initiate_options(state, seat) + A.action_options(state, seat)
+        return (CB.play_options(state, seat) + CB.attack_options(state, seat) + A.action_options(state, seat)
+                + ST.free_options(state, seat))
+    return initiate_options(state, seat) + A.action_options(state, seat) + ST.free_options(state, seat)
 
 
 # --- Pending decisions ------------------------------------------------------------------------------------

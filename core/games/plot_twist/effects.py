@@ -231,6 +231,9 @@ def add_status(state: dict, who: str, status: str, events: list, lasts: str | No
         statuses = [s for s in c["statuses"] if not (status == "prone" and s == "flying")]  # "Exit Flying"
         CH.update(state, who, statuses=statuses + [status])
         events.append({"type": "status_gained", "character": who, "status": status})
+    turn = state["turn"]
+    if status == "prone" and turn is not None and who not in turn["sent_prone"]:  # no Flying this Turn
+        state["turn"] = {**turn, "sent_prone": turn["sent_prone"] + [who]}
     if lasts:
         add_modifier(state, {"who": who, "source": source or who, "stat": "status", "status": status,
                              "attack": None, "lasts": lasts})

@@ -18,6 +18,7 @@ from . import combat as CB
 from . import conflict as CF
 from . import decks as D
 from . import integrity_conflict as integrity
+from . import stealth as ST
 from . import views
 from .setup import (
     SETUP_DECISION_KINDS,
@@ -32,7 +33,7 @@ from .setup import (
 CONFLICT_MOVES = {
     "mulligan": CF.on_mulligan, "initiate": CF.on_initiate, "pass": CF.on_pass,
     "play_card": CB.on_play_card, "attack": CB.on_attack, "redraw": CB.on_redraw,
-    **{kind: CF.on_action for kind in A.ACTION_KINDS},
+    **{kind: CF.on_action for kind in A.ACTION_KINDS + ST.FREE_KINDS}, "sneak_attack": CF.on_sneak_attack,
 }
 MOVE_KINDS = SETUP_MOVE_KINDS + tuple(CONFLICT_MOVES)
 DECISION_KINDS = SETUP_DECISION_KINDS + tuple(CF.PROMPTS)
@@ -41,16 +42,20 @@ EVENT_TYPES = SETUP_EVENTS + (
     "mulligan_taken", "phase_started", "combat_started", "combat_step", "combat_card_played", "distance_changed",
     "attack_declared", "roll", "quantity_lost", "damage_dealt", "trauma_paid", "demoralized", "incapacitated",
     "counter_changed", "stress_regenerated", "status_gained", "status_ended", "energy_spent",
-    "attack_action_bought", "combat_ended", "turn_ended", "villain_fled", "villain_surrendered", "game_over")
+    "attack_action_bought", "combat_ended", "turn_ended", "villain_fled", "villain_surrendered", "game_over",
+    "identity_changed")
 OUTCOME_REASONS = CF.OUTCOME_REASONS
-RULE_CODES = tuple(dict.fromkeys(D.RULE_CODES + CF.RULE_CODES + CB.RULE_CODES + A.RULE_CODES))
+RULE_CODES = tuple(dict.fromkeys(D.RULE_CODES + CF.RULE_CODES + CB.RULE_CODES + A.RULE_CODES + ST.RULE_CODES))
 
 
 def _predicate(kind: str):
     """The one predicate of a Conflict move kind: it lists the options and explains a refusal."""
     if kind in A.ACTION_KINDS:
         return A.action_error
-    return {"mulligan": CF.mulligan_error, "initiate": CF.initiate_error, "play_card": CB.play_error,
+    if kind in ST.FREE_KINDS:
+        return ST.free_error
+    return {"mulligan": CF.mulligan_error, "initiate": CF.initiate_error, "sneak_attack": CF.sneak_attack_error,
+            "play_card": CB.play_error,
             "attack": CB.attack_error, "redraw": CB.redraw_error}.get(kind)
 
 

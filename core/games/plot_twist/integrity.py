@@ -34,6 +34,7 @@ from .state import (
     in_play,
     users_of,
 )
+from .vocabulary import IDENTITIES
 
 STATE_FIELDS = frozenset(FRAMEWORK_FIELDS + GAME_FIELDS)
 COUNTER_LIMIT = 999  # Energy and Hate have no printed maximum; no position comes near this
@@ -231,6 +232,11 @@ def _collections(state: dict, n: int, step: str) -> None:
     _dict(state["tally"], frozenset(tally.KINDS), "'tally'", "tally")
     for kind in tally.KINDS:
         _int(state["tally"][kind], 0, 0 if building else COUNTER_LIMIT, f"tally.{kind}", f"tally.{kind}")
+    identities = state["identities"]
+    if type(identities) is not dict or building and identities or any(
+            card not in in_play(state) or C.TYPE[card] not in ("hero", "villain", "mook") or i not in IDENTITIES
+            for card, i in identities.items()):
+        raise _bad(f"'identities' maps Characters in play to one of {IDENTITIES}; none during Setup.", "identities")
     for field in ("twists_in_play", "twists_discard", "plot_discard"):
         if building and state[field] != []:
             raise _bad(f"'{field}' is empty until the first Turn.", field)

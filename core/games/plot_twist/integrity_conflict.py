@@ -17,11 +17,12 @@ from . import combat as CB
 from . import conflict as CF
 from . import decks as D
 from . import hands as H
+from . import stealth as ST
 from .integrity import _bad, _cards, _int, _refused, check_setup
 from .state import users_of
 
 TURN_FIELDS = frozenset(("number", "phase", "initiating", "at", "out", "since", "waiting", "mulligan",
-                         "initiated", "free", "energy_spent", "modifiers"))
+                         "initiated", "free", "energy_spent", "modifiers", "sent_prone"))
 COMBAT_FIELDS = frozenset(("attacker", "defender", "step", "distance", "at", "out", "since", "aims", "redraw"))
 MODIFIER_STATS = C.STATS + ("cover", "status")
 MAX_TURNS = 999  # Hate falls by 1 each Turn and rises only a bounded number of times
@@ -96,10 +97,15 @@ def _turn(state: dict, turn: dict, n: int) -> None:
                 if CH.side_of(c) == "heroes" and len(x) > (2 if "Tactician" in CH.keywords(c) else 1):
                     raise _bad("Heroes may only initiate Combat once (a Tactician twice).", "turn.initiated")
             elif field == "free":
-                _sides(x, A.FREE, "The Free actions taken", "turn.free")
+                _sides(x, A.FREE + ST.FREE_KINDS, "The Free actions taken", "turn.free")
             else:
                 _int(x, 0, CH.power(card), f"The Energy {card} spent this Turn (at most its Power)",
                      "turn.energy_spent")
+    prone = turn["sent_prone"]
+    if type(prone) is not list or len(set(map(str, prone))) != len(prone):
+        raise _bad("'turn.sent_prone' lists the Characters sent Prone this Turn, once each.", "turn.sent_prone")
+    for card in prone:
+        _in_play(state, card, "A Character sent Prone", "turn.sent_prone")
     mods = turn["modifiers"]
     if type(mods) is not list or len(mods) > MAX_MODIFIERS:
         raise _bad(f"'turn.modifiers' is a list of at most {MAX_MODIFIERS} modifiers.", "turn.modifiers")

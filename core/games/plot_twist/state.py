@@ -29,7 +29,7 @@ SETUP_MODES = ("drafted", "quick")
 
 GAME_FIELDS = ("setup", "characters", "locations", "location", "objective", "plot_hands",
                "combat_decks", "combat_hands", "combat_discards", "twists_deck", "twists_in_play",
-               "twists_discard", "events_cluster", "plot_discard", "tally", "turn", "combat")
+               "twists_discard", "events_cluster", "plot_discard", "tally", "identities", "turn", "combat")
 PER_SEAT = ("plot_hands", "combat_decks", "combat_hands", "combat_discards")
 
 # The fields of a Character in play, by type ("Mooks do not have any Resistances or Energy").
@@ -59,6 +59,7 @@ def empty_fields(players: int) -> dict:
         "events_cluster": [],
         "plot_discard": [],
         "tally": tally.empty(),  # what the Conflict's conditions count (tally.py)
+        "identities": {},  # {character: Identity} (stealth.py)
         "turn": None,    # the Turn in progress (conflict.py), null during Setup
         "combat": None,  # the Combat in progress (combat.py), null between Combats
     }
