@@ -28,11 +28,13 @@ from core.framework.flow import WAIT, Round, at_once
 from core.framework.game import decision
 
 from . import actions as A
+from . import bystanders as BY
 from . import cards as C
 from . import characters as CH
 from . import combat as CB
 from . import effects as FX
 from . import hands as H
+from . import plots as PL
 from .state import GM, main_villain
 
 PHASES = ("start", "combat", "end")
@@ -64,6 +66,7 @@ def start_turn(state: dict, number: int, events: list) -> None:
         events.append({"type": "twist_revealed", "card": twist})
     CH.renew_actions(state)
     events.append({"type": "actions_renewed", "move": 2, "attack": 1})
+    PL.start_of_turn(state, events)
     if number == 1:  # "At the Start of Turn on the 1st Turn, they draw 3 cards"
         for seat in range(state["players"]):
             H.draw_to(state, seat, H.HAND, events)
@@ -167,6 +170,18 @@ def on_action(state: dict, move: dict, rng, events: list) -> None:
         _acted(state)
 
 
+def acting(handler):
+    """A move handler that, like a Free action, leaves Initiative with the side that acted (plots.py's
+    `play_plot`, bystanders.py's `recruit` / `kill`)."""
+    def on_move(state: dict, move: dict, rng, events: list) -> None:
+        handler(state, move, rng, events)
+        if state["combat"] is not None:
+            CB.acted(state)
+        else:
+            _acted(state)
+    return on_move
+
+
 def on_pass(state: dict, move: dict, rng, events: list) -> None:
     if state["combat"] is not None:
         CB.passed(state)
@@ -187,8 +202,10 @@ def _seat_passes(state: dict, seat: int) -> None:
 def window_options(state: dict, seat: int) -> list[dict]:
     """What a seat may do now besides passing."""
     if state["combat"] is not None:
-        return CB.play_options(state, seat) + CB.attack_options(state, seat) + A.action_options(state, seat)
-    return initiate_options(state, seat) + A.action_options(state, seat)
+        return (CB.play_options(state, seat) + CB.attack_options(state, seat) + A.action_options(state, seat)
+                + PL.play_options(state, seat))
+    return (initiate_options(state, seat) + BY.attack_options(state, seat) + A.action_options(state, seat)
+            + PL.play_options(state, seat))
 
 
 # --- Pending decisions ------------------------------------------------------------------------------------
@@ -277,6 +294,7 @@ def end_of_turn(state: dict, events: list) -> None:
         CH.update(state, v["card"], hate=v["hate"] - 1)
         events.append({"type": "counter_changed", "character": v["card"], "counter": "hate", "amount": -1,
                        "value": v["hate"] - 1})
+    PL.end_of_turn(state, events)
     FX.expire(state, ("turn", "combat", "attack"), events)
     events.append({"type": "turn_ended", "number": state["turn"]["number"]})
     if broke:
