@@ -322,3 +322,38 @@ def test_plot_hands_stay_hidden_and_a_peek_is_seen_by_its_seat_and_the_gm_only()
     peek = {"type": "objective_peeked", "player": 1, "character": HOPE, "card": step.state["objective"]["card"]}
     assert GAME.view_event(peek, 1) == peek and GAME.view_event(peek, 0) == peek
     assert GAME.view_event(peek, None)["card"] == {"hidden": True}
+
+
+def test_lucky_charms_automatic_success_goes_to_the_next_damage_roll_this_turn():
+    step = position({1: ["detail/lucky-charm"]})
+    after = play(step, option(step, kind="play_plot", card="detail/lucky-charm"))
+    assert FX.total(after.state, HOPE, "automatic_successes", "melee") == 1
+    assert after.state["turn"]["modifiers"][0]["lasts"] == "attack"
+
+
+def test_a_plot_that_draws_combat_cards_draws_up_to_a_hand_of_3():
+    def one_card(state):
+        state["combat_decks"][1] = state["combat_decks"][1] + state["combat_hands"][1][1:]
+        state["combat_hands"][1] = state["combat_hands"][1][:1]
+    step = position({1: ["detail/call-for-backup"]})
+    state = copy.deepcopy(step.state)
+    one_card(state)
+    step = _step(state)
+    after = play(step, option(step, kind="play_plot", card="detail/call-for-backup"))
+    assert len(after.state["combat_hands"][1]) == 3
+    full = play(position({1: ["detail/call-for-backup"]}), {"player": 1, "kind": "play_plot",
+                                                            "card": "detail/call-for-backup", "character": HOPE})
+    assert len(full.state["combat_hands"][1]) == 3 and "combat_cards_drawn" not in kinds(full)
+
+
+def test_an_ally_has_no_social_resistance_so_social_attacks_cannot_harm_it():
+    from core.games.plot_twist import combat as CB
+    step = play(position({1: [RAMOS]}), {"player": 1, "kind": "play_plot", "card": RAMOS, "character": HOPE})
+    state = copy.deepcopy(to_phase(step, "combat").state)
+    state["turn"]["initiated"] = {SIMOAKLI: [RAMOS]}
+    state["combat"] = {"attacker": SIMOAKLI, "defender": RAMOS, "step": "attack", "distance": "ranged",
+                       "at": "attacker", "out": [], "since": [], "aims": [], "redraw": []}
+    move = {"player": 0, "kind": "attack", "character": SIMOAKLI, "attack": "social", "card": None, "trauma": False}
+    assert CB.attack_error(state, move)[0] == "no_social_resistance"
+    state["combat"]["distance"] = "melee"
+    assert CB.attack_error(state, {**move, "attack": "melee"}) is None
