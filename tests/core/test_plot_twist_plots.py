@@ -357,3 +357,41 @@ def test_an_ally_has_no_social_resistance_so_social_attacks_cannot_harm_it():
     assert CB.attack_error(state, move)[0] == "no_social_resistance"
     state["combat"]["distance"] = "melee"
     assert CB.attack_error(state, {**move, "attack": "melee"}) is None
+
+
+def _with_plots() -> engine.Step:
+    step = play(position({1: [RAMOS, CHILD, "detail/lucky-charm"], 0: [NURSE]}),
+                {"player": 1, "kind": "play_plot", "card": RAMOS, "character": HOPE})
+    step = play(step, option(step, kind="play_plot", card=CHILD))
+    step = play(step, option(step, kind="play_plot", card="detail/lucky-charm"))
+    step = pass_until(step, lambda s: any(o.get("card") == NURSE for d in s.pending for o in d["options"]))
+    return play(step, option(step, kind="play_plot", card=NURSE))
+
+
+def test_any_junk_value_in_the_plots_fields_is_refused_with_invalid_state_and_nothing_else():
+    from test_plot_twist_conflict import JUNK, _leaves
+    state = _with_plots().state
+    ally = next(i for i, c in enumerate(state["characters"]) if c["card"] == RAMOS)
+    paths = [p for p in _leaves(state) if p[0] in ("bystanders", "plot_discard", "plot_hands")
+             or p[:2] == ("characters", ally)]
+    assert len(paths) > 15
+    for path in paths:
+        for junk in JUNK:
+            other = copy.deepcopy(state)
+            holder = other
+            for key in path[:-1]:
+                holder = holder[key]
+            if junk == holder[path[-1]]:
+                continue
+            holder[path[-1]] = junk
+            with pytest.raises(InvalidState):
+                engine.check_state(other)
+
+
+def test_plots_in_play_are_face_up_and_plot_hands_hidden_in_every_other_seats_view():
+    state = _with_plots().state
+    for seat in (0, 1, None):
+        seen = GAME.view(state, seat)
+        assert seen["bystanders"] == state["bystanders"] and seen["characters"] == state["characters"]
+        for p, hand in enumerate(seen["plot_hands"]):
+            assert hand == (state["plot_hands"][p] if p == seat else [{"hidden": True}] * len(hand))
