@@ -131,7 +131,8 @@ def _in_play(state: dict, n: int, step: str, seat: int | None) -> None:
     chars = state["characters"]
     if type(chars) is not list or not all(type(c) is dict for c in chars):
         raise _bad("'characters' must be a list of objects.", "characters")
-    allies = [c for c in chars if type(c.get("card")) is str and C.TYPE.get(c["card"]) == "ally"]  # played in the Conflict: allies.check
+    # Allies are played in the Conflict (allies.check checks them)
+    allies = [c for c in chars if type(c.get("card")) is str and C.TYPE.get(c["card"]) == "ally"]
     if allies and step != "done":
         raise _bad("Allies are played in the Conflict, not at Setup.", "characters")
     chars = [c for c in chars if c not in allies]

@@ -94,7 +94,7 @@ def _turn(state: dict, turn: dict, n: int) -> None:
                 if type(x) is not list or len(x) > len(state["characters"]) or len(set(map(repr, x))) != len(x):
                     raise _bad("Each Character initiates at most once against each target.", "turn.initiated")
                 for t in x:
-                    if C.TYPE.get(t) != "bystander" if type(t) is str else True:  # or a Bystander (bystanders.py)
+                    if not (type(t) is str and C.TYPE.get(t) == "bystander"):  # or a Bystander (bystanders.py)
                         _in_play(state, t, "A target", "turn.initiated")
                 if CH.side_of(c) == "heroes" and len(x) > (2 if "Tactician" in CH.keywords(c) else 1):
                     raise _bad("Heroes may only initiate Combat once (a Tactician twice).", "turn.initiated")
