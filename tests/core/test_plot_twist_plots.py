@@ -395,3 +395,20 @@ def test_plots_in_play_are_face_up_and_plot_hands_hidden_in_every_other_seats_vi
         assert seen["bystanders"] == state["bystanders"] and seen["characters"] == state["characters"]
         for p, hand in enumerate(seen["plot_hands"]):
             assert hand == (state["plot_hands"][p] if p == seat else [{"hidden": True}] * len(hand))
+
+
+def test_an_incapacitated_heroes_belief_plays_plots_at_1_more_belief_and_you_is_another_hero():
+    def knocked_out(state):
+        hope = next(c for c in state["characters"] if c["card"] == HOPE)
+        hope["resistances"]["physical"]["stress"] = 6  # Hope: Body 2, Physical Resistance 6
+    step = position({1: ["detail/secret-identity", CHILD, RAMOS]}, players=3, heroes=(HOPE, "hero/bulwark"),
+                    change=knocked_out)
+    belief = hero(step)["belief"]
+    move = option(step, kind="play_plot", card="detail/secret-identity", character=HOPE)
+    assert move["you"] == "hero/bulwark"
+    after = play(step, move)
+    assert hero(after)["belief"] == belief - 2 and hero(after, "hero/bulwark")["statuses"] == ["hidden"]
+    after = play(after, option(after, kind="play_plot", card=CHILD, character=HOPE))
+    assert hero(after)["belief"] == belief - 3 and [b["card"] for b in after.state["bystanders"]] == [CHILD]
+    ally = {"player": 1, "kind": "play_plot", "card": RAMOS, "character": HOPE}
+    assert PL.play_error(after.state, ally)[0] == "incapacitated_hero_no_ally"

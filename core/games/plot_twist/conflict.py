@@ -50,8 +50,9 @@ def _other(side: str) -> str:
 
 
 def side_seats(state: dict, side: str) -> list[int]:
-    """The seats of a side that still have a Character able to act, in seat order."""
-    return sorted({c["seat"] for c in CH.active(state, side)})
+    """The seats of a side that still have a Character able to act, in seat order (and those whose
+    Incapacitated Hero may still play Plots with its Belief: plots.py)."""
+    return sorted({c["seat"] for c in CH.active(state, side)} | set(PL.plotting_seats(state, side)))
 
 
 # --- Start of Turn -----------------------------------------------------------------------------------

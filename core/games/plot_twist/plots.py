@@ -20,6 +20,13 @@ seat's Character who plays it ("you" in its text); one predicate, `play_error`, 
 - **Ally**: "played from the Plot Hand in the Start of Turn Phase. A Hero can only have one Ally at a
   time": a Player's, under his Hero (`character`), at no cost (allies.py).
 
+An **Incapacitated Hero**'s Belief "remain in play. You can use them to play Plots, at an extra
+cost of 1 more Belief per card played, even Locations or Bystanders. If a Card refers to "you" it
+refers to another Hero of your choice": its seat keeps deciding when its side has Initiative (outside
+Combats) and plays Details (2 Belief) and Bystanders (1 Belief) with `character` the Incapacitated
+Hero and, for a Detail, `you` the Hero its effects name "you" (ruling "An Incapacitated Hero's
+Plots").
+
 Heroes and Villains in a Plot Hand enter play by other rules (Playing a Hero, Villain Crossover):
 not here (`not_a_plot`).
 """
@@ -31,15 +38,16 @@ from . import characters as CH
 from . import decks as D
 from . import effects as FX
 from .integrity import _bad, _card, _int
-from .state import new_ally
+from .state import GM, hero_of, new_ally
 
 DETAIL_COST = 1  # "① To play 1 Detail"
+INCAPACITATED_EXTRA = 1  # "at an extra cost of 1 more Belief per card played"
 BASE_FIELDS = frozenset(("player", "kind", "card", "character"))
 RULE_CODES = ("cannot_act", "wrong_move", "no_free_action_at_end_of_turn", "not_in_plot_hand", "not_a_plot",
               "location_needs_a_card", "lair_only_when_fleeing", "not_your_character", "not_enough_belief",
               "bystanders_at_start_of_turn", "no_bystanders_in_lair", "allies_at_start_of_turn",
               "one_ally_per_hero", "name_in_play", "character_copy_in_play", "wrong_color", "requirement_unmet",
-              "wrong_choice")
+              "wrong_choice", "incapacitated_hero_no_ally")
 EVENTS = ("plot_played", "location_played", "bystander_played", "ally_played", "trauma_removed", "objective_peeked",
           "location_triggered", "time_counter_added", "ally_removed", "ally_sacrificed")
 
@@ -48,10 +56,41 @@ def _plays(card: str) -> list[dict]:
     return [e for e in C.CARD[card]["effects"] if e["on"] == "play"]
 
 
+def out_of_play(state: dict, seat: int) -> str | None:
+    """The seat's Hero if it is Incapacitated with Belief left (it may still play Plots), else None."""
+    hero = hero_of(state, seat) if seat != GM else None
+    return hero["card"] if hero and hero["belief"] > 0 and CH.is_incapacitated(hero) else None
+
+
+def plotting_seats(state: dict, side: str) -> list[int]:
+    """The seats of a side whose Incapacitated Hero may still play Plots."""
+    if side != "heroes" or state["combat"] is not None:
+        return []
+    return [s for s in range(1, state["players"]) if out_of_play(state, s) and state["plot_hands"][s]]
+
+
+def _players(state: dict, seat: int) -> list[str]:
+    """Who may play the seat's Plots now: its Characters that may act, or its Incapacitated Hero."""
+    out = out_of_play(state, seat) if state["combat"] is None else None
+    return A.acting(state, seat) + ([out] if out else [])
+
+
+def cost(card: str, incapacitated: bool) -> int:
+    """The Belief a Plot costs: 1 for a Detail, none for the others; 1 more from an Incapacitated Hero."""
+    return (DETAIL_COST if C.TYPE[card] == "detail" else 0) + (INCAPACITATED_EXTRA if incapacitated else 0)
+
+
 def choices(state: dict, card: str, who: str, seat: int) -> list[dict]:
     """The extra fields a `play_plot` of this card carries, one dict per way to play it."""
     if C.TYPE[card] != "detail":
         return [{}]
+    if who == out_of_play(state, seat):  # "you" is another Hero of your choice
+        return [{"you": h["card"], **ch} for h in CH.heroes_in_play(state)
+                for ch in _detail_choices(state, card, h["card"], seat)]
+    return _detail_choices(state, card, who, seat)
+
+
+def _detail_choices(state: dict, card: str, who: str, seat: int) -> list[dict]:
     out = FX.choices(state, _plays(card), who, None) or [{"target": None}]  # no Hero to target: ignored
     if any(e["do"] == "play" and e.get("card") == "location" for e in _plays(card)):
         here = [loc for loc in state["plot_hands"][seat] if C.TYPE[loc] == "location"
@@ -83,8 +122,11 @@ def play_error(state: dict, move: dict) -> tuple[str, str] | None:
         return "location_needs_a_card", "Locations can only be played if another card permits it."
     if kind == "lair":
         return "lair_only_when_fleeing", "Lairs can only be played by Villains when they are Fleeing."
-    if who not in A.acting(state, seat):
+    if who not in _players(state, seat):
         return "not_your_character", f"{who!r} is not a Character of yours that may act now."
+    out = who == out_of_play(state, seat)
+    if out and kind == "ally":
+        return "incapacitated_hero_no_ally", "An Incapacitated Hero brings no Ally into play."
     if kind in ("bystander", "ally") and turn["phase"] != "start":
         code = "bystanders_at_start_of_turn" if kind == "bystander" else "allies_at_start_of_turn"
         return code, f"{C.display_name(card)} is played in the Start of Turn Phase."
@@ -93,17 +135,18 @@ def play_error(state: dict, move: dict) -> tuple[str, str] | None:
         refusal = D.use_error(card, who)
         if refusal:
             return refusal
-        if CH.kind(who) != "hero" or c["belief"] < DETAIL_COST:
-            return "not_enough_belief", f"A Detail is played by spending {DETAIL_COST} Belief, and only Heroes have Belief."
-    elif kind == "bystander":
-        if who != A.acting(state, seat)[0]:  # one Free action for the seat: its first Character's
+    if cost(card, out) and (CH.kind(who) != "hero" or c["belief"] < cost(card, out)):
+        return "not_enough_belief", (f"{C.display_name(card)} costs {cost(card, out)} Belief here, and only Heroes "
+                                     "have Belief.")
+    if kind == "bystander":
+        if not out and who != A.acting(state, seat)[0]:  # one Free action for the seat: its first Character's
             return "not_your_character", "A seat plays its Bystanders through its first Character in play."
         if C.TYPE.get(state["location"]) == "lair":
             return "no_bystanders_in_lair", "Bystanders cannot be played when in a Lair."
         refusal = D.uniqueness_error(card, bystanders_in_play(state)) or D.use_error(card, who)
         if refusal:
             return refusal
-    else:
+    elif kind == "ally":
         if CH.kind(who) != "hero":
             return "not_your_character", "An Ally is played under a Hero."
         if AL.ally_of(state, who) is not None:
@@ -124,7 +167,7 @@ def play_options(state: dict, seat: int) -> list[dict]:
     for card in state["plot_hands"][seat]:
         if C.TYPE[card] not in ("detail", "bystander", "ally"):
             continue
-        for who in A.acting(state, seat):
+        for who in _players(state, seat):
             for choice in choices(state, card, who, seat):
                 move = {"player": seat, "kind": "play_plot", "card": card, "character": who, **choice}
                 if play_error(state, move) is None:
@@ -139,12 +182,14 @@ def on_play_plot(state: dict, move: dict, rng, events: list) -> None:
     hands[seat] = [c for c in hands[seat] if c != card]
     state["plot_hands"] = hands
     events.append({"type": "plot_played", "player": seat, "character": who, "card": card, "plot": kind})
-    if kind == "detail":
+    price = cost(card, who == out_of_play(state, seat))
+    if price:
         c = CH.record(state, who)
-        CH.update(state, who, belief=c["belief"] - DETAIL_COST)
-        events.append({"type": "counter_changed", "character": who, "counter": "belief", "amount": -DETAIL_COST,
-                       "value": c["belief"] - DETAIL_COST})
-        FX.resolve_plot(state, rng, _plays(card), who, seat, events, choice=move)
+        CH.update(state, who, belief=c["belief"] - price)
+        events.append({"type": "counter_changed", "character": who, "counter": "belief", "amount": -price,
+                       "value": c["belief"] - price})
+    if kind == "detail":
+        FX.resolve_plot(state, rng, _plays(card), move.get("you", who), seat, events, choice=move)
         state["plot_discard"] = state["plot_discard"] + [card]
     elif kind == "bystander":
         state["bystanders"] = state["bystanders"] + [{"card": card, "seat": seat, "location": state["location"]}]
