@@ -412,3 +412,39 @@ def test_an_incapacitated_heroes_belief_plays_plots_at_1_more_belief_and_you_is_
     assert hero(after)["belief"] == belief - 3 and [b["card"] for b in after.state["bystanders"]] == [CHILD]
     ally = {"player": 1, "kind": "play_plot", "card": RAMOS, "character": HOPE}
     assert PL.play_error(after.state, ally)[0] == "incapacitated_hero_no_ally"
+
+
+def test_one_predicate_lists_and_explains_each_plot_move_over_random_games():
+    """Every listed play_plot, recruit and kill option gets no reason from its predicate; the same
+    option with another card, character or target is refused by the engine with the predicate's
+    snake_case rule."""
+    import re
+
+    from core.framework.errors import IllegalMove
+    from core.framework.rng import Rng
+    from core.games.plot_twist import bystanders as BY
+    from core.games.plot_twist.game import RULE_CODES
+    predicate = {"play_plot": PL.play_error, "recruit": BY.attack_error, "kill": BY.attack_error}
+    seen = set()
+    for seed, players in ((0, 2), (1, 4), (2, 6)):
+        step = engine.new_game("plot-twist", players, {"setup": "quick"}, seed=seed)
+        rng = Rng.from_seed(seed)
+        while step.outcome is None:
+            listed = [o for d in step.pending for o in d["options"]]
+            for o in listed:
+                if o["kind"] in predicate:
+                    seen.add(o["kind"])
+                    assert predicate[o["kind"]](step.state, o) is None
+                    for field, other in (("card", "detail/deep-focus"), ("character", "hero/nobody"),
+                                         ("target", "bystander/firefighter"), ("attack", "special")):
+                        wrong = {**o, field: other}
+                        if field not in o or wrong in listed:
+                            continue
+                        rule = predicate[o["kind"]](step.state, wrong)
+                        assert rule and re.fullmatch(r"[a-z]+(_[a-z]+)*", rule[0]) and rule[0] in RULE_CODES
+                        with pytest.raises(IllegalMove) as error:
+                            engine.apply(step.state, wrong)
+                        assert error.value.rule == rule[0]
+            d = step.pending[rng.below(len(step.pending))]
+            step = engine.apply(step.state, d["options"][rng.below(len(d["options"]))])
+    assert seen == {"play_plot", "recruit", "kill"}
