@@ -415,9 +415,9 @@ def test_an_incapacitated_heroes_belief_plays_plots_at_1_more_belief_and_you_is_
 
 
 def test_one_predicate_lists_and_explains_each_plot_move_over_random_games():
-    """Every listed play_plot, recruit and kill option gets no reason from its predicate; the same
-    option with another card, character or target is refused by the engine with the predicate's
-    snake_case rule."""
+    """A listed play_plot, recruit or kill option (two a position, every third position) gets no
+    reason from its predicate; the same option with another card, character, target or attack is
+    refused by the engine with the predicate's snake_case rule."""
     import re
 
     from core.framework.errors import IllegalMove
@@ -431,8 +431,8 @@ def test_one_predicate_lists_and_explains_each_plot_move_over_random_games():
         rng = Rng.from_seed(seed)
         while step.outcome is None:
             listed = [o for d in step.pending for o in d["options"]]
-            for o in listed:
-                if o["kind"] in predicate:
+            for o in [o for o in listed if o["kind"] in predicate][:2]:
+                if step.state["version"] % 3 == 0:
                     seen.add(o["kind"])
                     assert predicate[o["kind"]](step.state, o) is None
                     for field, other in (("card", "detail/deep-focus"), ("character", "hero/nobody"),
