@@ -2,9 +2,9 @@
 (rules: ../shared/rules/plot-twist-rules.md; issues 15 and 16).
 
 Being built: the house starter set, the rolls and damage, Setup and the Conflict (Turns,
-Initiative, the five Combat steps, Free actions, winning) play to an outcome through `game.py`'s
-`PlotTwist`; the game is not registered yet (`IN_PROGRESS`, see core/games/__init__.py): its wire
-schemas, Events, Twist! effects, Plots, Objectives' threats and part 2 are still to come.
+Initiative, the five Combat steps, Free actions, winning, Plots: Details, Locations, Bystanders,
+Allies) play to an outcome through `game.py`'s `PlotTwist`; the game is not registered yet (`IN_PROGRESS`, see core/games/__init__.py): its wire
+schemas, Events, Twist! effects, Objectives' threats and part 2 are still to come.
 docs/plot-twist-contract.md is the wire format, docs/rulings-plot-twist.md the rulings.
 
 Modules, each importing only those above it:
@@ -15,11 +15,16 @@ Modules, each importing only those above it:
 - `views.py`: what each seat may see of a state and of an event.
 - `integrity.py`: `check_setup`, InvalidState for a state Setup cannot reach.
 - `characters.py`: a Character in the Conflict: ratings, keywords, weapon, Incapacitated, sides.
-- `effects.py`: the combat cards' structured effects and the modifiers they leave.
 - `hands.py`: Combat hands: draw, discard, the Mulligan's and the End of Combat's choices.
+- `allies.py`: Allies in play: Time counters, Sacrifice, their state check.
+- `effects.py`: the combat cards' structured effects and the modifiers they leave; Plots' effects
+  (Details, Bystanders, the Location's static and Start / End of Turn effects).
 - `actions.py`: Free actions (Energy, Belief, Hate) and ending Stunned or Prone.
 - `stealth.py`: Flying, Hidden, Perception and Identity (Free actions); Sneak Attacks are in conflict.py.
 - `combat.py`: the five Combat steps.
+- `bystanders.py`: Recruiting and Killing Bystanders (a Combat resolved at once).
+- `plots.py`: playing Plots from the Plot Hand (Details, Bystanders, Allies), the Location's
+  triggers, the Plots' state check.
 - `conflict.py`: the Turn, Initiative, the Mulligan, initiating Combats, Hate, Fleeing, winning.
 - `integrity_conflict.py`: `check`, Setup's check and the Conflict's.
 - `game.py`: the `PlotTwist` game and its `FLOW`.

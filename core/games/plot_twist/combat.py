@@ -44,7 +44,8 @@ SURPRISED = -2  # "All Roll Pools get -2"
 RULE_CODES = ("no_combat", "wrong_combat_step", "not_your_character", "not_in_hand", "no_move_action_left",
               "no_attack_action", "cannot_move", "cannot_attack", "wrong_distance", "one_aim_per_combat",
               "melee_attack_at_ranged_distance", "heroic_required", "card_attack_kind", "cannot_cause_trauma",
-              "wrong_choice", "wrong_move", "wrong_color", "requirement_unmet", "cannot_reach_flying")
+              "wrong_choice", "wrong_move", "wrong_color", "requirement_unmet", "cannot_reach_flying",
+              "no_social_resistance")
 
 
 # --- The record ----------------------------------------------------------------------------------------
@@ -221,6 +222,8 @@ def attack_error(state: dict, move: dict) -> tuple[str, str] | None:
         return "no_attack_action", f"{C.display_name(who)} has no Attack action left."
     if "stunned" in c["statuses"]:
         return "cannot_attack", "A Stunned Character cannot Attack."
+    if DMG.ATTACKS[kind].resistance not in CH.record(state, opponent_of(state, who)).get("resistances", DMG.RESISTANCES):
+        return "no_social_resistance", "An Ally has no Social Resistance: Social Attacks cannot harm it."
     refusal = DMG.attack_refusal(kind, CH.ratings(who), combat["distance"])
     if refusal == "melee_attack_at_ranged_distance":
         return refusal, "At Ranged Distance Melee Attacks are prohibited and may not be used."

@@ -28,12 +28,14 @@ from core.framework.flow import WAIT, Round, at_once
 from core.framework.game import decision
 
 from . import actions as A
+from . import bystanders as BY
 from . import cards as C
 from . import characters as CH
 from . import combat as CB
 from . import damage as DMG
 from . import effects as FX
 from . import hands as H
+from . import plots as PL
 from . import rolls as R
 from . import stealth as ST
 from .state import GM, main_villain
@@ -52,8 +54,9 @@ def _other(side: str) -> str:
 
 
 def side_seats(state: dict, side: str) -> list[int]:
-    """The seats of a side that still have a Character able to act, in seat order."""
-    return sorted({c["seat"] for c in CH.active(state, side)})
+    """The seats of a side that still have a Character able to act, in seat order (and those whose
+    Incapacitated Hero may still play Plots with its Belief: plots.py)."""
+    return sorted({c["seat"] for c in CH.active(state, side)} | set(PL.plotting_seats(state, side)))
 
 
 # --- Start of Turn -----------------------------------------------------------------------------------
@@ -68,6 +71,7 @@ def start_turn(state: dict, number: int, events: list) -> None:
         events.append({"type": "twist_revealed", "card": twist})
     CH.renew_actions(state)
     events.append({"type": "actions_renewed", "move": 2, "attack": 1})
+    PL.start_of_turn(state, events)
     if number == 1:  # "At the Start of Turn on the 1st Turn, they draw 3 cards"
         for seat in range(state["players"]):
             H.draw_to(state, seat, H.HAND, events)
@@ -211,6 +215,18 @@ def on_action(state: dict, move: dict, rng, events: list) -> None:
         _acted(state)
 
 
+def acting(handler):
+    """A move handler that, like a Free action, leaves Initiative with the side that acted (plots.py's
+    `play_plot`, bystanders.py's `recruit` / `kill`)."""
+    def on_move(state: dict, move: dict, rng, events: list) -> None:
+        handler(state, move, rng, events)
+        if state["combat"] is not None:
+            CB.acted(state)
+        else:
+            _acted(state)
+    return on_move
+
+
 def on_pass(state: dict, move: dict, rng, events: list) -> None:
     if state["combat"] is not None:
         CB.passed(state)
@@ -232,8 +248,9 @@ def window_options(state: dict, seat: int) -> list[dict]:
     """What a seat may do now besides passing."""
     if state["combat"] is not None:
         return (CB.play_options(state, seat) + CB.attack_options(state, seat) + A.action_options(state, seat)
-                + ST.free_options(state, seat))
-    return initiate_options(state, seat) + A.action_options(state, seat) + ST.free_options(state, seat)
+                + PL.play_options(state, seat) + ST.free_options(state, seat))
+    return (initiate_options(state, seat) + BY.attack_options(state, seat) + A.action_options(state, seat)
+            + PL.play_options(state, seat) + ST.free_options(state, seat))
 
 
 # --- Pending decisions ------------------------------------------------------------------------------------
@@ -322,6 +339,7 @@ def end_of_turn(state: dict, events: list) -> None:
         CH.update(state, v["card"], hate=v["hate"] - 1)
         events.append({"type": "counter_changed", "character": v["card"], "counter": "hate", "amount": -1,
                        "value": v["hate"] - 1})
+    PL.end_of_turn(state, events)
     FX.expire(state, ("turn", "combat", "attack"), events)
     events.append({"type": "turn_ended", "number": state["turn"]["number"]})
     if broke:

@@ -17,6 +17,7 @@ from . import combat as CB
 from . import conflict as CF
 from . import decks as D
 from . import hands as H
+from . import plots as PL
 from . import stealth as ST
 from .integrity import _bad, _cards, _int, _refused, check_setup
 from .state import users_of
@@ -32,6 +33,7 @@ MAX_MODIFIERS = 200
 def check(state: dict) -> None:
     check_setup(state)
     done = state["setup"]["step"] == "done"
+    PL.check(state, done)
     turn, combat = state["turn"], state["combat"]
     if not done:
         if turn is not None or combat is not None:
@@ -93,7 +95,8 @@ def _turn(state: dict, turn: dict, n: int) -> None:
                 if type(x) is not list or len(x) > len(state["characters"]) or len(set(map(repr, x))) != len(x):
                     raise _bad("Each Character initiates at most once against each target.", "turn.initiated")
                 for t in x:
-                    _in_play(state, t, "A target", "turn.initiated")
+                    if not (type(t) is str and C.TYPE.get(t) == "bystander"):  # or a Bystander (bystanders.py)
+                        _in_play(state, t, "A target", "turn.initiated")
                 if CH.side_of(c) == "heroes" and len(x) > (2 if "Tactician" in CH.keywords(c) else 1):
                     raise _bad("Heroes may only initiate Combat once (a Tactician twice).", "turn.initiated")
             elif field == "free":

@@ -60,6 +60,7 @@ _SEES = {
     "plot_added": lambda event, player: player is not None and player == event["player"],
     "combat_card_added": lambda event, player: player is not None and player == event["player"],
     "twist_added": lambda event, player: player is not None and player != GM,
+    "objective_peeked": lambda event, player: player in (GM, event["player"]),
 }
 
 
