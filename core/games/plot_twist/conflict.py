@@ -37,6 +37,7 @@ from . import effects as FX
 from . import hands as H
 from . import plots as PL
 from . import rolls as R
+from . import spending as SP
 from . import stealth as ST
 from .state import GM, main_villain
 
@@ -248,9 +249,9 @@ def window_options(state: dict, seat: int) -> list[dict]:
     """What a seat may do now besides passing."""
     if state["combat"] is not None:
         return (CB.play_options(state, seat) + CB.attack_options(state, seat) + A.action_options(state, seat)
-                + PL.play_options(state, seat) + ST.free_options(state, seat))
+                + PL.play_options(state, seat) + ST.free_options(state, seat) + SP.spend_options(state, seat))
     return (initiate_options(state, seat) + BY.attack_options(state, seat) + A.action_options(state, seat)
-            + PL.play_options(state, seat) + ST.free_options(state, seat))
+            + PL.play_options(state, seat) + ST.free_options(state, seat) + SP.spend_options(state, seat))
 
 
 # --- Pending decisions ------------------------------------------------------------------------------------

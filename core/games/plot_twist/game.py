@@ -20,6 +20,7 @@ from . import conflict as CF
 from . import decks as D
 from . import integrity_conflict as integrity
 from . import plots as PL
+from . import spending as SP
 from . import stealth as ST
 from . import views
 from .setup import (
@@ -37,6 +38,7 @@ CONFLICT_MOVES = {
     "play_card": CB.on_play_card, "attack": CB.on_attack, "redraw": CB.on_redraw,
     **{kind: CF.on_action for kind in A.ACTION_KINDS + ST.FREE_KINDS}, "sneak_attack": CF.on_sneak_attack,
     "play_plot": CF.acting(PL.on_play_plot), "recruit": CF.acting(BY.on_attack), "kill": CF.acting(BY.on_attack),
+    **{kind: CF.acting(SP.on_spend) for kind in SP.KINDS},
 }
 MOVE_KINDS = SETUP_MOVE_KINDS + tuple(CONFLICT_MOVES)
 DECISION_KINDS = SETUP_DECISION_KINDS + tuple(CF.PROMPTS)
@@ -46,10 +48,10 @@ EVENT_TYPES = SETUP_EVENTS + (
     "attack_declared", "roll", "quantity_lost", "damage_dealt", "trauma_paid", "demoralized", "incapacitated",
     "counter_changed", "stress_regenerated", "status_gained", "status_ended", "energy_spent",
     "attack_action_bought", "combat_ended", "turn_ended", "villain_fled", "villain_surrendered", "game_over",
-    "identity_changed") + PL.EVENTS + BY.EVENTS
+    "identity_changed", "counters_spent", "advantage_activated") + PL.EVENTS + BY.EVENTS
 OUTCOME_REASONS = CF.OUTCOME_REASONS
 RULE_CODES = tuple(dict.fromkeys(D.RULE_CODES + CF.RULE_CODES + CB.RULE_CODES + A.RULE_CODES + PL.RULE_CODES
-                                  + BY.RULE_CODES + ST.RULE_CODES))
+                                  + BY.RULE_CODES + ST.RULE_CODES + SP.RULE_CODES))
 
 
 def _predicate(kind: str):
@@ -58,6 +60,8 @@ def _predicate(kind: str):
         return A.action_error
     if kind in ST.FREE_KINDS:
         return ST.free_error
+    if kind in SP.KINDS:
+        return SP.spend_error
     return {"mulligan": CF.mulligan_error, "initiate": CF.initiate_error, "sneak_attack": CF.sneak_attack_error,
             "play_card": CB.play_error, "attack": CB.attack_error, "redraw": CB.redraw_error,
             "play_plot": PL.play_error, "recruit": BY.attack_error, "kill": BY.attack_error}.get(kind)
