@@ -21,6 +21,7 @@ Attack of its source), "combat" (the End of Combat), "turn" (the End of Turn):
 from . import characters as CH
 from . import damage as DMG
 from . import rolls as R
+from . import standing
 from .state import characters_of
 
 SUPPORTED = ("gain", "lose", "regenerate", "deal", "status", "end_status", "modify", "roll")
@@ -274,7 +275,7 @@ def total(state: dict, who: str, stat: str, attack: str | None, attacker: str | 
         if m["lasts"] == "attack" and attacker is not None and m["source"] not in (attacker, who):
             continue
         n += m["amount"]
-    return n
+    return n + standing.total(state, who, stat, attack)  # the Events and Twists! that stand
 
 
 def setting(state: dict, who: str, stat: str, attack: str, attacker: str) -> int | None:

@@ -17,6 +17,7 @@ from . import cards as C
 from . import combat as CB
 from . import conflict as CF
 from . import decks as D
+from . import in_play as IP
 from . import integrity_conflict as integrity
 from . import views
 from .setup import (
@@ -33,6 +34,7 @@ CONFLICT_MOVES = {
     "mulligan": CF.on_mulligan, "initiate": CF.on_initiate, "pass": CF.on_pass,
     "play_card": CB.on_play_card, "attack": CB.on_attack, "redraw": CB.on_redraw,
     **{kind: CF.on_action for kind in A.ACTION_KINDS},
+    **{kind: CF.on_action for kind in IP.MOVE_FIELDS}, "choose": IP.on_choose,
 }
 MOVE_KINDS = SETUP_MOVE_KINDS + tuple(CONFLICT_MOVES)
 DECISION_KINDS = SETUP_DECISION_KINDS + tuple(CF.PROMPTS)
@@ -41,17 +43,19 @@ EVENT_TYPES = SETUP_EVENTS + (
     "mulligan_taken", "phase_started", "combat_started", "combat_step", "combat_card_played", "distance_changed",
     "attack_declared", "roll", "quantity_lost", "damage_dealt", "trauma_paid", "demoralized", "incapacitated",
     "counter_changed", "stress_regenerated", "status_gained", "status_ended", "energy_spent",
-    "attack_action_bought", "combat_ended", "turn_ended", "villain_fled", "villain_surrendered", "game_over")
+    "attack_action_bought", "combat_ended", "turn_ended", "villain_fled", "villain_surrendered", "game_over") + IP.EVENT_TYPES
 OUTCOME_REASONS = CF.OUTCOME_REASONS
-RULE_CODES = tuple(dict.fromkeys(D.RULE_CODES + CF.RULE_CODES + CB.RULE_CODES + A.RULE_CODES))
+RULE_CODES = tuple(dict.fromkeys(D.RULE_CODES + CF.RULE_CODES + CB.RULE_CODES + A.RULE_CODES + IP.RULE_CODES))
 
 
 def _predicate(kind: str):
     """The one predicate of a Conflict move kind: it lists the options and explains a refusal."""
     if kind in A.ACTION_KINDS:
         return A.action_error
+    if kind in IP.MOVE_FIELDS:
+        return IP.move_error
     return {"mulligan": CF.mulligan_error, "initiate": CF.initiate_error, "play_card": CB.play_error,
-            "attack": CB.attack_error, "redraw": CB.redraw_error}.get(kind)
+            "attack": CB.attack_error, "redraw": CB.redraw_error, "choose": IP.choose_error}.get(kind)
 
 
 class PlotTwist(Game):

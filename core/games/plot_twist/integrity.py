@@ -231,6 +231,9 @@ def _collections(state: dict, n: int, step: str) -> None:
     _dict(state["tally"], frozenset(tally.KINDS), "'tally'", "tally")
     for kind in tally.KINDS:
         _int(state["tally"][kind], 0, 0 if building else COUNTER_LIMIT, f"tally.{kind}", f"tally.{kind}")
+    if (building or state["turn"] is None) and (state["timers"] != [] or state["choice"] is not None or state["counting"] != {}
+                     or state["nullify_tries"] != []):  # in_play.py's, checked in play by integrity_in_play.py
+        raise _bad("No card is in play before the first Turn: no timer, choice, count or Nullify Roll.", "timers")
     for field in ("twists_in_play", "twists_discard", "plot_discard"):
         if building and state[field] != []:
             raise _bad(f"'{field}' is empty until the first Turn.", field)

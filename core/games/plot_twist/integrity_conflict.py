@@ -17,6 +17,7 @@ from . import combat as CB
 from . import conflict as CF
 from . import decks as D
 from . import hands as H
+from . import integrity_in_play
 from .integrity import _bad, _cards, _int, _refused, check_setup
 from .state import users_of
 
@@ -35,6 +36,7 @@ def check(state: dict) -> None:
     if not done:
         if turn is not None or combat is not None:
             raise _bad("There is no Turn and no Combat during Setup.", "turn")
+        integrity_in_play.check(state)
         return
     if type(turn) is not dict or turn.keys() != TURN_FIELDS:
         raise _bad(f"'turn' must be an object with exactly the fields {sorted(TURN_FIELDS)}.", "turn")
@@ -43,6 +45,7 @@ def check(state: dict) -> None:
     if combat is not None:
         _combat(state, combat)
     _cards_in_one_place(state, n)
+    integrity_in_play.check(state)  # timers, a card's choice, Nullify figures, the Threat
 
 
 def _seats(x, n: int, what: str, field: str) -> list:

@@ -30,6 +30,10 @@ SETUP_MODES = ("drafted", "quick")
 GAME_FIELDS = ("setup", "characters", "locations", "location", "objective", "plot_hands",
                "combat_decks", "combat_hands", "combat_discards", "twists_deck", "twists_in_play",
                "twists_discard", "events_cluster", "plot_discard", "tally", "turn", "combat")
+# the cards in play's bookkeeping (in_play.py): Time counters, a card's pending choice, the figures a
+# Nullify counts from, the Nullify Rolls tried this Turn
+IN_PLAY_FIELDS = ("timers", "choice", "counting", "nullify_tries")
+GAME_FIELDS += IN_PLAY_FIELDS
 PER_SEAT = ("plot_hands", "combat_decks", "combat_hands", "combat_discards")
 
 # The fields of a Character in play, by type ("Mooks do not have any Resistances or Energy").
@@ -61,6 +65,7 @@ def empty_fields(players: int) -> dict:
         "tally": tally.empty(),  # what the Conflict's conditions count (tally.py)
         "turn": None,    # the Turn in progress (conflict.py), null during Setup
         "combat": None,  # the Combat in progress (combat.py), null between Combats
+        "timers": [], "choice": None, "counting": {}, "nullify_tries": [],  # in_play.py
     }
 
 
