@@ -403,6 +403,7 @@ def test_every_ruling_names_a_test_that_exists():
 
     import test_plot_twist_cards
     import test_plot_twist_conflict
+    import test_plot_twist_in_play
     import test_plot_twist_rolls
     import test_plot_twist_setup
 
@@ -410,7 +411,7 @@ def test_every_ruling_names_a_test_that_exists():
     sections = doc.split("\n## ")[2:]  # after the title and "The house starter set"
     assert len(sections) >= 14
     here = (globals() | vars(test_plot_twist_cards) | vars(test_plot_twist_rolls) | vars(test_plot_twist_setup)
-            | vars(test_plot_twist_conflict))
+            | vars(test_plot_twist_conflict) | vars(test_plot_twist_in_play))
     tests = {name for name, f in here.items() if name.startswith("test_") and callable(f)}
 
     def exists(named: str) -> bool:  # `test_determinism_*`: some test of that prefix
