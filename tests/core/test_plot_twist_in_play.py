@@ -459,3 +459,23 @@ def test_card_effects_choices_name_one_target_and_one_resistance():
     state = table((HOPE, ATHENA)).state
     assert CE.choices(state, "twist/tripwire") == [{"target": SIMOAKLI}]
     assert CE.choices(state, "twist/inspiring-speech") == [{}]
+
+
+def test_a_keyword_gained_this_turn_counts_for_the_tactician_rule():
+    """Tactical Insight (Silver: Captain Meridian is in play): "A target Hero gains TACTICIAN this
+    Turn"; the Heroes give it to Hope, who may then initiate a second Combat with another target."""
+    step = table(("hero/captain-meridian", HOPE), mooks=(GOONS,))
+    step = next_turn(next_twist(step, "twist/tactical-insight"))
+    assert {o["target"] for o in step.pending[0]["options"]} == {"hero/captain-meridian", HOPE}
+    step = play(step, option(step, kind="choose", target=HOPE))
+    step = to_combat(step, HOPE, SIMOAKLI)
+    step = pass_until(step, lambda s: s.state["combat"] is None)
+    assert option(step, kind="initiate", character=HOPE, target=GOONS)
+    assert refused(step, {"player": 2, "kind": "initiate", "character": HOPE, "target": SIMOAKLI}) \
+        == "heroes_initiate_once"
+    state = copy.deepcopy(step.state)
+    state["timers"] = []
+    state["twists_in_play"], state["twists_discard"] = [], state["twists_discard"] + ["twist/tactical-insight"]
+    state["turn"]["initiated"][HOPE] = [SIMOAKLI, GOONS]  # a second Combat without the keyword
+    with pytest.raises(InvalidState):
+        GAME.check(state)

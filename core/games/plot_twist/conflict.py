@@ -8,13 +8,15 @@ The Turn in progress is `state["turn"]` (null during Setup):
      "mulligan": [seats], "initiated": {card: [targets]}, "free": {card: [free actions]},
      "energy_spent": {card: n}, "modifiers": [...]}
 
-1. **Start of Turn**: a Twist! is Revealed first (its effects are not applied yet), every Character
+1. **Start of Turn**: a Twist! is Revealed first and takes effect, then the standing Events' Start of
+   Turn effects (in_play.py); every Character
    renews two Move actions and one Attack action; on the 1st Turn every seat draws 3 Combat cards and
    may Mulligan once (discard any, redraw to 3), all seats at once.
 2. **Combat**: the Heroes initiate their Combats (each Hero once; a Tactician a second time against
    another target), then the Villains and Mooks (as many as they have Attack actions, each against a
    different target). `initiating` says whose Combats these are.
 3. **End of Turn**: no Free action; Villains lose 1 Hate (none in a Lair); "this Turn" modifiers end;
+   every Time counter is added (in_play.py: "In X Turns" take place, "For X Turns" end);
    a Main Villain who must pay Hate at 0 Flees if he can play a Lair, or else Surrenders (rulings
    "Fleeing in part 1", "Surrender").
 
@@ -35,6 +37,7 @@ from . import conditions as CO
 from . import effects as FX
 from . import hands as H
 from . import in_play as IP
+from . import standing as ST
 from .state import GM, main_villain
 
 PHASES = ("start", "combat", "end")
@@ -129,7 +132,8 @@ def initiate_error(state: dict, move: dict) -> tuple[str, str] | None:
         return "target_hidden", "Combat cannot be initiated with a Hidden Character."
     before = turn["initiated"].get(who, [])
     if side == "heroes" and before:
-        tactician = "Tactician" in CH.keywords(c) and len(before) == 1 and target not in before
+        words = CH.keywords(c) + ST.keywords(state, who)  # printed, or from a card that stands
+        tactician = "Tactician" in words and len(before) == 1 and target not in before
         if not tactician:
             return ("heroes_initiate_once", "Heroes may only initiate Combat once (a Tactician a second time, "
                                             "once each Turn, with a Character he has not yet Attacked).")

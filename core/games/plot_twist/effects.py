@@ -8,8 +8,10 @@ Supported verbs: `gain` / `lose` (Energy, Belief, Hate, Quantity, Cover, Move an
 `then` effects use the chosen number. Targets: self, opponent, character (one of the two
 combatants, chosen), hero (another Hero, chosen), heroes, mooks. An effect that cannot resolve is
 ignored ("If you cannot resolve an effect ... just ignore it and move on"). Everything else in
-the data (activated advantages, Twist!, Event, Plot and Objective effects, `cause`, `keyword`,
-`heroic`, `lock`, `draw`, `peek`, `reveal`, `nullify`, `play`) is not applied yet.
+the data (activated advantages, Plot effects, `cause`, `keyword`, `heroic`, `lock`, `draw`, `peek`,
+`reveal`, `nullify`, `play`) is not applied here: Twists!, Events and the Objective resolve through
+card_effects.py, which calls `resolve` one target at a time. `total` adds what standing cards change
+(standing.py).
 
 A modifier lives in `state["turn"]["modifiers"]` until its `lasts` ends: "attack" (the next
 Attack of its source), "combat" (the End of Combat), "turn" (the End of Turn):

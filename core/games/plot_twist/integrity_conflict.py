@@ -17,7 +17,7 @@ from . import combat as CB
 from . import conflict as CF
 from . import decks as D
 from . import hands as H
-from . import integrity_in_play
+from . import integrity_in_play, standing
 from .integrity import _bad, _cards, _int, _refused, check_setup
 from .state import users_of
 
@@ -41,6 +41,7 @@ def check(state: dict) -> None:
     if type(turn) is not dict or turn.keys() != TURN_FIELDS:
         raise _bad(f"'turn' must be an object with exactly the fields {sorted(TURN_FIELDS)}.", "turn")
     n = state["players"]
+    integrity_in_play.check_timers(state)  # before the Turn: a timer may give a keyword (Tactician)
     _turn(state, turn, n)
     if combat is not None:
         _combat(state, combat)
@@ -96,7 +97,8 @@ def _turn(state: dict, turn: dict, n: int) -> None:
                     raise _bad("Each Character initiates at most once against each target.", "turn.initiated")
                 for t in x:
                     _in_play(state, t, "A target", "turn.initiated")
-                if CH.side_of(c) == "heroes" and len(x) > (2 if "Tactician" in CH.keywords(c) else 1):
+                if CH.side_of(c) == "heroes" and len(x) > (2 if "Tactician" in CH.keywords(c) + standing.keywords(state, card)
+                                                                  else 1):
                     raise _bad("Heroes may only initiate Combat once (a Tactician twice).", "turn.initiated")
             elif field == "free":
                 _sides(x, A.FREE, "The Free actions taken", "turn.free")

@@ -34,10 +34,7 @@ def check(state: dict) -> None:
         if timers != [] or choice is not None or counting != {} or tries != []:
             raise _bad("No card is in play before the first Turn: no timer, choice, count or Nullify Roll.", "timers")
         return
-    if type(timers) is not list or len(timers) > MAX_TIMERS:
-        raise _bad(f"'timers' is a list of at most {MAX_TIMERS} timers.", "timers")
-    for i, t in enumerate(timers):
-        _timer(state, t, f"timers.{i}")
+    check_timers(state)
     if choice is not None:
         _choice(state, choice)
     if Counter(state["twists_in_play"]) != TW._kept(state):
@@ -52,6 +49,15 @@ def check(state: dict) -> None:
             condition = C.CARD[card]["nullify"]
             if condition["when"] != "spend" and CO.met(state, condition, since):
                 raise _bad(f"{C.display_name(card)}'s Nullify is met, so it is Nullified.", "counting")
+
+
+def check_timers(state: dict) -> None:
+    """The timers alone (the Turn's check reads the keywords they give)."""
+    timers = state["timers"]
+    if type(timers) is not list or len(timers) > MAX_TIMERS:
+        raise _bad(f"'timers' is a list of at most {MAX_TIMERS} timers.", "timers")
+    for i, t in enumerate(timers):
+        _timer(state, t, f"timers.{i}")
 
 
 def _timer(state: dict, t, where: str) -> None:
