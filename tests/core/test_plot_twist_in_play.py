@@ -479,3 +479,16 @@ def test_a_keyword_gained_this_turn_counts_for_the_tactician_rule():
     state["turn"]["initiated"][HOPE] = [SIMOAKLI, GOONS]  # a second Combat without the keyword
     with pytest.raises(InvalidState):
         GAME.check(state)
+
+
+def test_a_hero_incapacitated_by_an_event_the_objective_reveals_is_counted_once():
+    """Open the Rift Reveals Mass Hysteria ("deal 1 Mental Stress to each Hero"): Hope, one Mental
+    Stress from full, is Incapacitated once, in the tally and in the events; no Hero left, the GM wins."""
+    step = table((HOPE, ATHENA), ("location/downtown-rooftops", "objective/open-the-rift", "event/mass-hysteria"),
+                 villain=MIRAGE)
+    step = hurt(gm_decides(to_combat(step, ATHENA, MIRAGE)), HOPE, "mental", 11)  # Mind 4: 12
+    step = play(step, {"player": 0, "kind": "reveal_objective"})
+    step = play(step, option(step, kind="choose", target="event/mass-hysteria"))
+    assert [e for e in step.events if e["type"] == "incapacitated"] == [
+        {"type": "incapacitated", "character": HOPE, "by": "event/mass-hysteria"}]
+    assert step.state["tally"]["incapacitate_hero"] == 1

@@ -113,7 +113,7 @@ def resolve(state: dict, rng, card: str, trigger: str, choice: dict, events: lis
             resumed: bool = False) -> None:
     """Resolve the card's effects of `trigger` from index `start`; `resumed`: the effect at `start`
     is an "In X Turns" whose Time counters are complete."""
-    before = {c["card"] for c in CH.active(state)}
+    before, mark = {c["card"] for c in CH.active(state)}, len(events)
     for i, e in enumerate(C.CARD[card]["effects"]):
         if i < start or e["on"] != trigger:
             continue
@@ -124,7 +124,7 @@ def resolve(state: dict, rng, card: str, trigger: str, choice: dict, events: lis
         if timing and timing[0] == "for":
             TC.start(state, card, i, "for", timing[1], choice)
         apply(state, rng, card, e, choice, events, held=bool(timing and timing[0] == "for"))
-    incapacitated(state, before, card, events)
+    incapacitated(state, before, card, events, mark)
 
 
 def apply(state: dict, rng, card: str, e: dict, choice: dict, events: list, held: bool = False) -> None:
@@ -173,10 +173,12 @@ def cause(state: dict, rng, card: str, who: str, resistance: str, amount: int, e
     FX.deal(state, card, who, resistance, result.damage, False, events)
 
 
-def incapacitated(state: dict, before: set, card: str, events: list) -> None:
-    """The Characters a card Incapacitated: an event each, counted in the tally."""
+def incapacitated(state: dict, before: set, card: str, events: list, mark: int) -> None:
+    """The Characters a card Incapacitated: an event each, counted in the tally (once: a card this one
+    Revealed has counted its own since `mark`)."""
+    told = {e["character"] for e in events[mark:] if e["type"] == "incapacitated"}
     for c in state["characters"]:
-        if c["card"] in before and CH.is_incapacitated(c):
+        if c["card"] in before and c["card"] not in told and CH.is_incapacitated(c):
             events.append({"type": "incapacitated", "character": c["card"], "by": card})
             kind = CH.kind(c["card"])
             if kind in ("hero", "villain", "mook"):
