@@ -492,3 +492,16 @@ def test_a_hero_incapacitated_by_an_event_the_objective_reveals_is_counted_once(
     assert [e for e in step.events if e["type"] == "incapacitated"] == [
         {"type": "incapacitated", "character": HOPE, "by": "event/mass-hysteria"}]
     assert step.state["tally"]["incapacitate_hero"] == 1
+
+
+def test_a_twist_nullifies_a_target_revealed_event():
+    """Breakthrough: "Nullify a target Revealed Event"; one Event Revealed, the one legal answer is the
+    engine's; the Event stays Revealed, its modifier gone."""
+    step = table((HOPE,), ("event/blackout",))
+    step = gm_decides(to_combat(step, HOPE, SIMOAKLI))
+    step = play(step, option(step, kind="reveal_event", card="event/blackout"))
+    assert FX.total(step.state, HOPE, "attack_pool", "ranged") == -2
+    step = next_turn(next_twist(step, "twist/breakthrough"))
+    assert {"type": "card_nullified", "card": "event/blackout", "by": "twist/breakthrough"} in step.events
+    assert FX.total(step.state, HOPE, "attack_pool", "ranged") == 0
+    assert step.state["choice"] is None and "twist/breakthrough" in step.state["twists_discard"]
