@@ -144,6 +144,7 @@ def test_a_locations_static_effects_apply_while_the_conflict_is_there():
 def test_a_locations_start_of_turn_effects_take_effect_at_the_start_of_turn():
     def hurt(state):
         state["characters"][-1]["resistances"]["physical"]["stress"] = 3
+        state["twists_deck"] = ["twist/villainous-monologue"] * len(state["twists_deck"])  # no Twist! heals
     step = position({}, change=hurt)  # Mercy General Hospital: every Character here Regenerates 1
     step = pass_until(step, lambda s: s.state["turn"]["number"] == 2)
     assert hero(step)["resistances"]["physical"]["stress"] == 2

@@ -40,7 +40,8 @@ def gain_time(state: dict, events: list) -> None:
         time = a["time"] + 1
         if time < C.CARD[a["card"]]["turns"]:
             CH.update(state, a["card"], time=time)
-            events.append({"type": "time_counter_added", "card": a["card"], "time": time})
+            events.append({"type": "time_counter_added", "card": a["card"], "counters": time,
+                           "of": C.CARD[a["card"]]["turns"]})
         else:
             remove(state, a["card"], events)
 

@@ -34,6 +34,7 @@ from . import effects as FX
 from . import hands as H
 from . import rolls as R
 from . import stealth as ST
+from . import tally
 
 STEPS = ("movement", "maneuver", "attack", "end")
 COMBAT_SIDES = ("attacker", "defender")
@@ -333,6 +334,8 @@ def _incapacitation(state: dict, who: str, target: str, events: list) -> None:
     if not CH.is_incapacitated(CH.record(state, target)):
         return
     events.append({"type": "incapacitated", "character": target, "by": who})
+    if CH.kind(target) in ("hero", "villain", "mook"):  # what Threats and Nullify conditions count
+        tally.record(state, f"incapacitate_{CH.kind(target)}")
     if CH.kind(target) == "hero" and CH.kind(who) == "villain":
         gain = len(CH.heroes_in_play(state))
         v = CH.record(state, who)

@@ -8,8 +8,10 @@ Supported verbs: `gain` / `lose` (Energy, Belief, Hate, Quantity, Cover, Move an
 `then` effects use the chosen number. Targets: self, opponent, character (one of the two
 combatants, chosen), hero (another Hero, chosen), heroes, mooks. An effect that cannot resolve is
 ignored ("If you cannot resolve an effect ... just ignore it and move on"). Everything else in
-the data (activated advantages, Twist!, Event, Plot and Objective effects, `cause`, `keyword`,
-`heroic`, `lock`, `draw`, `peek`, `reveal`, `nullify`, `play`) is not applied yet.
+the data (activated advantages, Plot effects, `cause`, `keyword`, `heroic`, `lock`, `draw`, `peek`,
+`reveal`, `nullify`, `play`) is not applied here: Twists!, Events and the Objective resolve through
+card_effects.py, which calls `resolve` one target at a time. `total` adds what standing cards change
+(standing.py).
 
 A modifier lives in `state["turn"]["modifiers"]` until its `lasts` ends: "attack" (the next
 Attack of its source), "combat" (the End of Combat), "turn" (the End of Turn):
@@ -23,6 +25,7 @@ from . import characters as CH
 from . import damage as DMG
 from . import hands as H
 from . import rolls as R
+from . import standing
 from .state import characters_of
 
 SUPPORTED = ("gain", "lose", "regenerate", "deal", "status", "end_status", "modify", "roll")
@@ -284,7 +287,7 @@ def total(state: dict, who: str, stat: str, attack: str | None, attacker: str | 
         if m["lasts"] == "attack" and attacker is not None and m["source"] not in (attacker, who):
             continue
         n += m["amount"]
-    return n + location_static(state, who, stat, attack)
+    return n + location_static(state, who, stat, attack) + standing.total(state, who, stat, attack)
 
 
 def setting(state: dict, who: str, stat: str, attack: str, attacker: str) -> int | None:

@@ -245,6 +245,9 @@ def _collections(state: dict, n: int, step: str) -> None:
         raise _bad(f"'identities' maps Characters in play to one of {IDENTITIES}; none during Setup.", "identities")
     if type(state["bystanders"]) is not list:
         raise _bad("'bystanders' lists the Bystanders in play (plots.check).", "bystanders")
+    if (building or state["turn"] is None) and (state["timers"] != [] or state["choice"] is not None or state["counting"] != {}
+                     or state["nullify_tries"] != []):  # in_play.py's, checked in play by integrity_in_play.py
+        raise _bad("No card is in play before the first Turn: no timer, choice, count or Nullify Roll.", "timers")
     for field in ("twists_in_play", "twists_discard", "plot_discard", "bystanders"):
         if building and state[field] != []:
             raise _bad(f"'{field}' is empty until the first Turn.", field)

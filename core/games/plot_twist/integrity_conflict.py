@@ -17,6 +17,7 @@ from . import combat as CB
 from . import conflict as CF
 from . import decks as D
 from . import hands as H
+from . import integrity_in_play, standing
 from . import plots as PL
 from . import stealth as ST
 from .integrity import _bad, _cards, _int, _refused, check_setup
@@ -38,14 +39,17 @@ def check(state: dict) -> None:
     if not done:
         if turn is not None or combat is not None:
             raise _bad("There is no Turn and no Combat during Setup.", "turn")
+        integrity_in_play.check(state)
         return
     if type(turn) is not dict or turn.keys() != TURN_FIELDS:
         raise _bad(f"'turn' must be an object with exactly the fields {sorted(TURN_FIELDS)}.", "turn")
     n = state["players"]
+    integrity_in_play.check_timers(state)  # before the Turn: a timer may give a keyword (Tactician)
     _turn(state, turn, n)
     if combat is not None:
         _combat(state, combat)
     _cards_in_one_place(state, n)
+    integrity_in_play.check(state)  # timers, a card's choice, Nullify figures, the Threat
 
 
 def _seats(x, n: int, what: str, field: str) -> list:
@@ -97,7 +101,8 @@ def _turn(state: dict, turn: dict, n: int) -> None:
                 for t in x:
                     if not (type(t) is str and C.TYPE.get(t) == "bystander"):  # or a Bystander (bystanders.py)
                         _in_play(state, t, "A target", "turn.initiated")
-                if CH.side_of(c) == "heroes" and len(x) > (2 if "Tactician" in CH.keywords(c) else 1):
+                if CH.side_of(c) == "heroes" and len(x) > (2 if "Tactician" in CH.keywords(c) + standing.keywords(state, card)
+                                                                  else 1):
                     raise _bad("Heroes may only initiate Combat once (a Tactician twice).", "turn.initiated")
             elif field == "free":
                 _sides(x, A.FREE + ST.FREE_KINDS + ("activate",), "The Free actions taken", "turn.free")

@@ -31,6 +31,10 @@ GAME_FIELDS = ("setup", "characters", "locations", "location", "objective", "plo
                "combat_decks", "combat_hands", "combat_discards", "twists_deck", "twists_in_play",
                "twists_discard", "events_cluster", "plot_discard", "tally", "identities", "turn", "combat",
                "bystanders")
+# the cards in play's bookkeeping (in_play.py): Time counters, a card's pending choice, the figures a
+# Nullify counts from, the Nullify Rolls tried this Turn
+IN_PLAY_FIELDS = ("timers", "choice", "counting", "nullify_tries")
+GAME_FIELDS += IN_PLAY_FIELDS
 PER_SEAT = ("plot_hands", "combat_decks", "combat_hands", "combat_discards")
 
 # The fields of a Character in play, by type ("Mooks do not have any Resistances or Energy").
@@ -68,6 +72,7 @@ def empty_fields(players: int) -> dict:
         "turn": None,    # the Turn in progress (conflict.py), null during Setup
         "combat": None,  # the Combat in progress (combat.py), null between Combats
         "bystanders": [],  # the Bystanders in play: [{card, seat, location}] (bystanders.py)
+        "timers": [], "choice": None, "counting": {}, "nullify_tries": [],  # in_play.py
     }
 
 
