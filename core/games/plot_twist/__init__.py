@@ -25,6 +25,7 @@ Modules, each importing only those above it:
   (Details, Bystanders, the Location's static and Start / End of Turn effects).
 - `actions.py`: Free actions (Energy, Belief, Hate) and ending Stunned or Prone.
 - `stealth.py`: Flying, Hidden, Perception and Identity (Free actions); Sneak Attacks are in conflict.py.
+- `spending.py`: spending Belief, Hate and Energy from their menus, and activated Advantages.
 - `combat.py`: the five Combat steps.
 - `bystanders.py`: Recruiting and Killing Bystanders (a Combat resolved at once).
 - `plots.py`: playing Plots from the Plot Hand (Details, Bystanders, Allies), the Location's

@@ -41,6 +41,7 @@ from . import hands as H
 from . import in_play as IP
 from . import plots as PL
 from . import rolls as R
+from . import spending as SP
 from . import standing as SD
 from . import stealth as ST
 from .state import GM, main_villain
@@ -259,9 +260,11 @@ def window_options(state: dict, seat: int) -> list[dict]:
     """What a seat may do now besides passing."""
     if state["combat"] is not None:
         return (CB.play_options(state, seat) + CB.attack_options(state, seat) + A.action_options(state, seat)
-                + PL.play_options(state, seat) + ST.free_options(state, seat) + IP.options(state, seat))
+                + PL.play_options(state, seat) + ST.free_options(state, seat) + IP.options(state, seat)
+                + SP.spend_options(state, seat))
     return (initiate_options(state, seat) + BY.attack_options(state, seat) + A.action_options(state, seat)
-            + PL.play_options(state, seat) + ST.free_options(state, seat) + IP.options(state, seat))
+            + PL.play_options(state, seat) + ST.free_options(state, seat) + IP.options(state, seat)
+            + SP.spend_options(state, seat))
 
 
 # --- Pending decisions ------------------------------------------------------------------------------------

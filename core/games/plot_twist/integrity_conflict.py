@@ -105,7 +105,7 @@ def _turn(state: dict, turn: dict, n: int) -> None:
                                                                   else 1):
                     raise _bad("Heroes may only initiate Combat once (a Tactician twice).", "turn.initiated")
             elif field == "free":
-                _sides(x, A.FREE + ST.FREE_KINDS, "The Free actions taken", "turn.free")
+                _sides(x, A.FREE + ST.FREE_KINDS + ("activate",), "The Free actions taken", "turn.free")
             else:
                 _int(x, 0, CH.power(card), f"The Energy {card} spent this Turn (at most its Power)",
                      "turn.energy_spent")
