@@ -507,3 +507,10 @@ def test_a_twist_nullifies_a_target_revealed_event():
     assert {"type": "card_nullified", "card": "event/blackout", "by": "twist/breakthrough"} in step.events
     assert FX.total(step.state, HOPE, "attack_pool", "ranged") == 0
     assert step.state["choice"] is None and "twist/breakthrough" in step.state["twists_discard"]
+
+
+def test_lucky_break_gives_an_automatic_success_in_the_next_damage_roll_this_turn():
+    """Lucky Break: "A target Hero gains 1 Automatic Success in one Roll this Turn" (one Hero: no choice)."""
+    step = next_turn(next_twist(table((HOPE,)), "twist/lucky-break"))
+    assert {"who": HOPE, "source": HOPE, "stat": "automatic_successes", "amount": 1, "attack": None,
+            "lasts": "attack"} in [{**m, "source": HOPE} for m in step.state["turn"]["modifiers"] if m["who"] == HOPE]

@@ -144,8 +144,6 @@ def apply(state: dict, rng, card: str, e: dict, choice: dict, events: list, held
         elif e["card"] == "objective":
             reveal_objective(state, rng, events, by=card)
         return
-    if e.get("counter") == "automatic_success":
-        return  # "1 Automatic Success in one Roll": not applied yet
     targets = [choice.get("target")] if e.get("target") in CHOSEN else group(state, e.get("target", "self"))
     plain = {k: v for k, v in e.items() if k not in TIMING}
     for who in targets:
