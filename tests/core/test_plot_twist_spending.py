@@ -10,6 +10,7 @@ from test_plot_twist_stealth import character, combat_phase, conflict, edited, p
 
 from core.framework import engine
 from core.framework.errors import InvalidState
+from core.games.plot_twist import effects as FX
 from core.games.plot_twist import spending as SP
 
 LUCID, KRAGG, GOONS, TINKERBOLT = "hero/lucid", "villain/warlord-kragg", "mook/lab-goons", "hero/tinkerbolt"
@@ -161,3 +162,73 @@ def test_a_second_activation_recorded_in_one_turn_is_an_invalid_state():
         engine.check_state(state)
     state["turn"]["free"] = {HOPE: ["activate"]}
     _step(state)  # once is fine
+
+
+# --- Heroic Ranks for a while, and Locks ------------------------------------------------------------------
+def next_turn(step: engine.Step) -> engine.Step:
+    from test_plot_twist_conflict import pass_until
+    n = step.state["turn"]["number"]
+    return pass_until(step, lambda s: s.state["turn"]["number"] == n + 1 and s.state["choice"] is None)
+
+
+def quiet_twists(state):
+    state["twists_deck"] = ["twist/villainous-monologue"] * len(state["twists_deck"])
+
+
+def test_spend_2_belief_to_raise_1_heroic_to_3_for_2_turns():
+    step = edited(conflict(SIMOAKLI, (HOPE,)), quiet_twists)
+    assert FX.ratings(step.state, HOPE)["Perception"] == 2
+    belief = character(step, HOPE)["belief"]
+    step = play(step, {"player": 1, "kind": "raise_heroic", "character": HOPE, "heroic": "perception"})
+    assert character(step, HOPE)["belief"] == belief - 2 and FX.ratings(step.state, HOPE)["Perception"] == 3
+    assert refused(step, {"player": 1, "kind": "raise_heroic", "character": HOPE, "heroic": "agility"}) == \
+        "not_a_heroic_to_raise"  # Agility is 3 already
+    step = next_turn(step)
+    assert FX.ratings(step.state, HOPE)["Perception"] == 3  # the second Turn
+    step = next_turn(step)
+    assert FX.ratings(step.state, HOPE)["Perception"] == 2
+
+
+def test_a_villain_spends_hate_to_raise_1_heroic_to_3_this_turn():
+    step = gm_to_act(edited(conflict(SIMOAKLI, (HOPE,)), quiet_twists))
+    hate = character(step, SIMOAKLI)["hate"]
+    step = play(step, {"player": 0, "kind": "raise_heroic", "character": SIMOAKLI, "heroic": "perception"})
+    assert character(step, SIMOAKLI)["hate"] == hate - 2 and FX.ratings(step.state, SIMOAKLI)["Perception"] == 3
+    step = next_turn(step)
+    assert FX.ratings(step.state, SIMOAKLI)["Perception"] == 1
+
+
+def test_deep_focus_for_2_turns_you_gain_1_rank_in_psyche():
+    def hand(state):
+        quiet_twists(state)
+        if "detail/deep-focus" not in state["plot_hands"][1]:
+            state["plot_hands"][1][0] = "detail/deep-focus"
+    step = edited(conflict(SIMOAKLI, (LUCID,)), hand)
+    step = play(step, {"player": 1, "kind": "play_plot", "card": "detail/deep-focus", "character": LUCID})
+    assert FX.ratings(step.state, LUCID)["Psyche"] == 4
+    step = next_turn(step)
+    assert FX.ratings(step.state, LUCID)["Psyche"] == 4
+    step = next_turn(step)
+    assert FX.ratings(step.state, LUCID)["Psyche"] == 3
+
+
+def test_a_locked_heroic_counts_0_while_the_event_that_locks_it_stands():
+    """Surgical Lockdown: "Healing is Locked on every Hero" until Nullified."""
+    state = copy.deepcopy(conflict(SIMOAKLI, (HOPE,)).state)
+    state["events_cluster"][0] = {"card": "event/surgical-lockdown", "revealed": True, "nullified": False}
+    assert FX.ratings(state, HOPE)["Healing"] == 0 and FX.ratings(state, SIMOAKLI)["Healing"] == 2
+    state["events_cluster"][0]["nullified"] = True
+    assert FX.ratings(state, HOPE)["Healing"] == 3
+
+
+def test_a_heroic_modifier_with_an_unknown_heroic_or_turns_is_an_invalid_state():
+    state = copy.deepcopy(conflict(SIMOAKLI, (HOPE,)).state)
+    good = {"who": HOPE, "source": HOPE, "stat": "heroic", "heroic": "perception", "set": 3, "attack": None,
+            "lasts": "turn", "turns": 2}
+    state["turn"]["modifiers"] = [good]
+    _step(state)
+    for bad in ({**good, "heroic": "juggling"}, {**good, "turns": 0}, {**good, "lasts": "combat"},
+                {k: v for k, v in good.items() if k != "heroic"}):
+        state["turn"]["modifiers"] = [bad]
+        with pytest.raises(InvalidState):
+            engine.check_state(state)

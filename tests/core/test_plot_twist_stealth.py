@@ -118,7 +118,7 @@ def test_characters_with_less_flying_cannot_move_to_melee_against_more_flight():
     assert refused(step, charge) == "cannot_reach_flying"
     landed = edited(step, set_statuses(VANGUARD, []))
     assert option(landed, kind="play_card", card="combat/charge", to="melee")
-    assert ST.flying(character(step, VANGUARD)) == 2 and ST.flying(character(landed, VANGUARD)) == 0
+    assert ST.flying(step.state, character(step, VANGUARD)) == 2 and ST.flying(landed.state, character(landed, VANGUARD)) == 0
 
 
 # --- Hidden and Perception ------------------------------------------------------------------------------------

@@ -76,7 +76,7 @@ def attack_error(state: dict, move: dict) -> tuple[str, str] | None:
     if attack not in ATTACKS[kind]:
         what = "a Mental or Social Attack" if kind == "recruit" else "a Mental or Physical Attack"
         return "wrong_attack_for_bystander", f"{kind.capitalize()}ing a Bystander takes {what}."
-    if DMG.attack_refusal(attack, CH.ratings(who), "melee"):
+    if DMG.attack_refusal(attack, FX.ratings(state, who), "melee"):
         return "heroic_required", f"A {attack} Attack requires {DMG.ATTACKS[attack].requires}."
     return None
 
@@ -109,12 +109,12 @@ def on_attack(state: dict, move: dict, rng, events: list) -> None:
     events.append({"type": "bystander_attacked", "player": seat, "character": who, "target": target,
                    "attack": attack, "to": kind})
     printed = C.CARD[target]
-    pool = DMG.attack_parts(attack, CH.ratings(who), _mods(state, who, "attack_pool", attack))
+    pool = DMG.attack_parts(attack, FX.ratings(state, who), _mods(state, who, "attack_pool", attack))
     result, event = R.fixed_roll(rng, who, pool, printed["difficulty"], purpose=f"{attack} attack on a Bystander")
     events.append(event)
     done = False
     if result.won:
-        parts = DMG.damage_parts(attack, CH.ratings(who), CH.weapon(c), _mods(state, who, "damage_pool", attack),
+        parts = DMG.damage_parts(attack, FX.ratings(state, who), CH.weapon(c), _mods(state, who, "damage_pool", attack),
                                  keywords=CH.keywords(c))
         automatic = max(0, R.DAMAGE_AUTOMATIC + FX.total(state, who, "automatic_successes", attack))
         damage, event = R.damage_roll(rng, who, parts, automatic=automatic, purpose=f"{attack} damage on a Bystander")

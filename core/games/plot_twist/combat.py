@@ -225,7 +225,7 @@ def attack_error(state: dict, move: dict) -> tuple[str, str] | None:
         return "cannot_attack", "A Stunned Character cannot Attack."
     if DMG.ATTACKS[kind].resistance not in CH.record(state, opponent_of(state, who)).get("resistances", DMG.RESISTANCES):
         return "no_social_resistance", "An Ally has no Social Resistance: Social Attacks cannot harm it."
-    refusal = DMG.attack_refusal(kind, CH.ratings(who), combat["distance"])
+    refusal = DMG.attack_refusal(kind, FX.ratings(state, who), combat["distance"])
     if refusal == "melee_attack_at_ranged_distance":
         return refusal, "At Ranged Distance Melee Attacks are prohibited and may not be used."
     if refusal:
@@ -289,8 +289,8 @@ def on_attack(state: dict, move: dict, rng, events: list) -> None:
     events.append({"type": "attack_declared", "player": seat, "character": who, "target": target,
                    "attack": kind, "card": card, "trauma": trauma})
     FX.resolve(state, rng, [e for e in effects if e["on"] == "play"], who, target, events, attack=kind)
-    attack = DMG.attack_parts(kind, CH.ratings(who), _pool_mods(state, who, "attack_pool", kind))
-    defense = DMG.defense_parts(kind, CH.ratings(target), modifiers=_pool_mods(state, target, "defense_pool", kind, who))
+    attack = DMG.attack_parts(kind, FX.ratings(state, who), _pool_mods(state, who, "attack_pool", kind))
+    defense = DMG.defense_parts(kind, FX.ratings(state, target), modifiers=_pool_mods(state, target, "defense_pool", kind, who))
     result, event = R.opposing_roll(rng, [(who, attack), (target, defense)], purpose=f"{kind} attack")
     events.append(event)
     FX.end_status(state, target, "surprised", events)  # "until you Defend from an Attack"
@@ -321,7 +321,7 @@ def _hit(state: dict, rng, who: str, target: str, kind: str, trauma: bool, event
         armor = DMG.armor(kind, CH.keywords(defender), CH.power(target), FX.total(state, target, "armor", kind, who))
     cover = max(0, FX.total(state, target, "cover", kind, who))
     bonuses = _pool_mods(state, who, "damage_pool", kind)
-    parts = DMG.damage_parts(kind, CH.ratings(who), weapon, bonuses, armor, cover, CH.keywords(attacker), trauma)
+    parts = DMG.damage_parts(kind, FX.ratings(state, who), weapon, bonuses, armor, cover, CH.keywords(attacker), trauma)
     automatic = R.DAMAGE_AUTOMATIC + FX.total(state, who, "automatic_successes", kind)
     result, event = R.damage_roll(rng, who, parts, automatic=max(0, automatic), purpose=f"{kind} damage")
     events.append(event)

@@ -68,9 +68,10 @@ def side_seats(state: dict, side: str) -> list[int]:
 
 # --- Start of Turn -----------------------------------------------------------------------------------
 def start_turn(state: dict, number: int, events: list, rng=None) -> None:
+    lasting = state["turn"]["modifiers"] if state["turn"] else []  # "For X Turns" ones the End of Turn kept
     state["turn"] = {"number": number, "phase": "start", "initiating": "heroes", "at": "heroes", "out": [],
                      "since": [], "waiting": side_seats(state, "heroes"), "mulligan": [], "initiated": {},
-                     "free": {}, "energy_spent": {}, "modifiers": [], "sent_prone": []}
+                     "free": {}, "energy_spent": {}, "modifiers": lasting, "sent_prone": []}
     events.append({"type": "turn_started", "number": number})
     twist = None
     if state["twists_deck"]:  # "A Twist! is always Revealed first in this phase"

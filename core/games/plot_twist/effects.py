@@ -28,7 +28,7 @@ from . import rolls as R
 from . import standing
 from .state import characters_of
 
-SUPPORTED = ("gain", "lose", "regenerate", "deal", "status", "end_status", "modify", "roll")
+SUPPORTED = ("gain", "lose", "regenerate", "deal", "status", "end_status", "modify", "roll", "heroic")
 ACTION_OF = {"move_action": "move", "attack_action": "attack"}
 
 
@@ -77,7 +77,7 @@ def choices(state: dict, card_effects: list, source: str, opponent: str | None) 
             if isinstance(a.get("resistance"), list):
                 out = [{**o, "resistance": r} for o in out for r in a["resistance"]]
         if e["do"] == "roll" and e["roll"] == "chosen":
-            pool = R.Pool.of(roll_parts(source, e)).size
+            pool = R.Pool.of(roll_parts(state, source, e)).size
             out = [{**o, "chosen": n} for o in out
                    for n in R.chosen_numbers(pool, most=_to_gain(state, inner, source, o))]
     return out
@@ -98,8 +98,25 @@ def _to_gain(state: dict, then: list, source: str, choice: dict) -> int:
     return most
 
 
-def roll_parts(source: str, effect: dict) -> list:
-    r = CH.ratings(source)
+def ratings(state: dict, who: str) -> dict:
+    """`who`'s Attributes, Heroics and Skills now: as printed (characters.ratings), with the Ranks
+    cards and spending gave for a while (modifiers of stat `heroic`: + amount, or set to at least
+    `set`), and a Locked Heroic at 0 while the card that Locks it stands (standing.locked)."""
+    r = CH.ratings(who)
+    mods = [m for m in state["turn"]["modifiers"] if m["who"] == who and m["stat"] == "heroic"] if state["turn"] else []
+    if not mods and not standing.any_lock(state):
+        return r
+    r = dict(r)
+    for m in mods:
+        word = CH.C.display(m["heroic"])
+        r[word] = r.get(word, 0) + m["amount"] if "amount" in m else max(r.get(word, 0), m["set"])
+    for word in standing.locked(state, who):
+        r[CH.C.display(word)] = 0
+    return r
+
+
+def roll_parts(state: dict, source: str, effect: dict) -> list:
+    r = ratings(state, source)
     attribute = effect["attribute"].capitalize()
     best = max(effect["with"], key=lambda w: r.get(CH.C.display(w), 0))
     parts = [(attribute, r[attribute]), (CH.C.display(best), r.get(CH.C.display(best), 0))]
@@ -150,6 +167,10 @@ def _one(state: dict, e: dict, source: str, who: str, events: list, choice: dict
         add_status(state, who, e["status"], events, e.get("lasts"), source)
     elif verb == "end_status":
         end_status(state, who, e["status"], events)
+    elif verb == "heroic":  # "you gain 1 Rank in Psyche" for X Turns (ratings())
+        add_modifier(state, {"who": who, "source": source, "stat": "heroic", "heroic": e["heroic"],
+                             **({"set": e["set"]} if "set" in e else {"amount": e["amount"]}),
+                             "attack": None, "lasts": "turn", "turns": e.get("for_turns", 1)})
     elif verb == "modify":
         add_modifier(state, {"who": who, "source": source, "stat": e["stat"],
                              **({"set": e["set"]} if "set" in e else {"amount": e["amount"]}),
@@ -158,7 +179,7 @@ def _one(state: dict, e: dict, source: str, who: str, events: list, choice: dict
 
 def _roll(state, rng, e, source, opponent, events, choice) -> None:
     chosen = choice.get("chosen", 1)
-    result, event = R.chosen_roll(rng, source, roll_parts(source, e), chosen, purpose="card")
+    result, event = R.chosen_roll(rng, source, roll_parts(state, source, e), chosen, purpose="card")
     events.append(event)
     if result.won:
         resolve(state, rng, e["then"], source, opponent, events, choice, amount_of={"chosen": chosen})
@@ -268,8 +289,11 @@ def expire(state: dict, lasts: tuple, events: list, source: str | None = None, a
     for m in state["turn"]["modifiers"]:
         ends = m["lasts"] in lasts and (source is None or (m["source"] == source
                                                           and m["attack"] in (None, attack)))
+        if ends and m["lasts"] == "turn" and m.get("turns", 1) > 1:  # "For X Turns": one Turn less
+            keep.append({**m, "turns": m["turns"] - 1})
+            continue
         (gone if ends else keep).append(m)
-    if not gone:
+    if keep == state["turn"]["modifiers"]:
         return
     state["turn"] = {**state["turn"], "modifiers": keep}
     for m in gone:

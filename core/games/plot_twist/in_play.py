@@ -164,7 +164,7 @@ def on_move(state: dict, move: dict, rng, events: list) -> None:
 def nullify_parts(state: dict, who: str, condition: dict) -> list:
     """The Fixed Roll's Pool: the Attribute + the best of the heroics or skills it names, with the Roll
     Pool modifiers of the cards that stand, and Surprised."""
-    parts = FX.roll_parts(who, condition)
+    parts = FX.roll_parts(state, who, condition)
     n = standing.total(state, who, "roll_pool", None)
     if n:
         parts.append(("cards", n))

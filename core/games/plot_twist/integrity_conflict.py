@@ -26,7 +26,7 @@ from .state import users_of
 TURN_FIELDS = frozenset(("number", "phase", "initiating", "at", "out", "since", "waiting", "mulligan",
                          "initiated", "free", "energy_spent", "modifiers", "sent_prone"))
 COMBAT_FIELDS = frozenset(("attacker", "defender", "step", "distance", "at", "out", "since", "aims", "redraw"))
-MODIFIER_STATS = C.STATS + ("cover", "status")
+MODIFIER_STATS = C.STATS + ("cover", "status", "heroic")
 MAX_TURNS = 999  # Hate falls by 1 each Turn and rises only a bounded number of times
 MAX_MODIFIERS = 200
 
@@ -127,10 +127,15 @@ def _modifier(state: dict, m) -> None:
         raise _bad("A modifier has who, source, stat, attack and lasts.", where)
     _in_play(state, m["who"], "A modifier's who", where)
     _in_play(state, m["source"], "A modifier's source", where)
-    extra = set(m) - {"who", "source", "stat", "attack", "lasts"}
+    extra = set(m) - {"who", "source", "stat", "attack", "lasts", "heroic", "turns"}
     if (m["stat"] not in MODIFIER_STATS or m["attack"] not in C.ATTACK_KINDS + (None,) or m["lasts"] not in C.DURATIONS
-            or extra not in ({"amount"}, {"set"}, {"status"}) or (m["stat"] == "status") != (extra == {"status"})):
+            or extra not in ({"amount"}, {"set"}, {"status"}) or (m["stat"] == "status") != (extra == {"status"})
+            or (m["stat"] == "heroic") != ("heroic" in m) or "turns" in m and m["lasts"] != "turn"):
         raise _bad("A modifier's stat, attack, lasts and value are words and numbers of the rules.", where)
+    if "heroic" in m and m["heroic"] not in C.HEROICS:
+        raise _bad("A heroic modifier names a Heroic of the rules.", where)
+    if "turns" in m:
+        _int(m["turns"], 1, 9, "A modifier's Turns left", where)
     if "amount" in m:
         _int(m["amount"], -9, 9, "A modifier's amount", where)
     if "set" in m:

@@ -17,10 +17,12 @@ never in the End of Turn, and leave Initiative where it is:
   `defense_pool` for the rest of it (ruling "Buying coins");
 - `add_quantity` {character, target}: the Main Villain spends 3 Hate "to put 3 Quantity Counter on
   any Mooks in play" (ruling "The price of Hate");
-- `belief_damage` {character, target}: a Villain spends 1 Hate "to deal 1 Belief Damage" to a Hero.
+- `belief_damage` {character, target}: a Villain spends 1 Hate "to deal 1 Belief Damage" to a Hero;
+- `raise_heroic` {character, heroic}: a Hero spends 2 Belief "to ... raise 1 Heroic to 3 for 2
+  Turns", a Villain 2 Hate "to raise 1 Heroic to 3 this Turn" (a Heroic it has, below 3 now).
 
-Not here: raising a Heroic to 3 or gaining a Keyword (nothing in part 1 changes a Character's
-ratings), playing a Hero for 5 Belief, Energy for locked Heroics (part 2).
+Not here: gaining a Keyword for Belief, playing a Hero for 5 Belief, Energy for Locked Heroics
+(part 2).
 `spend_error(state, move)` both lists the options (`spend_options`) and explains a refusal.
 """
 
@@ -29,9 +31,12 @@ from . import cards as C
 from . import characters as CH
 from . import effects as FX
 
-KINDS = ("activate", "buy_success", "buy_coin", "add_quantity", "belief_damage")
+KINDS = ("activate", "buy_success", "buy_coin", "add_quantity", "belief_damage", "raise_heroic")
 FIELDS = {"activate": {"effect", "target"}, "buy_success": set(), "buy_coin": {"pool"},
-          "add_quantity": {"target"}, "belief_damage": {"target"}}
+          "add_quantity": {"target"}, "belief_damage": {"target"}, "raise_heroic": {"heroic"}}
+RAISE_COST = 2       # "② ... raise 1 Heroic to 3 for 2 Turns"; the Villain's X Hate: the same
+RAISED_TO = 3
+RAISE_TURNS = {"hero": 2, "villain": 1}  # Belief: "for 2 Turns"; Hate: "this Turn"
 SUCCESS_BELIEF = 2   # "② To gain 1 Automatic Success in any Roll"
 COIN_ENERGY = 1      # "Spend X Energy: To gain 1 coin in any Pool" (X = 1, as Regenerating 1 Stress)
 QUANTITY_HATE = 3    # "To put 3 Quantity Counter on any Mooks in play": 1 Hate a counter
@@ -41,7 +46,7 @@ POOLS = ("attack_pool", "damage_pool", "defense_pool")
 RULE_CODES = ("no_such_advantage", "not_enough_belief", "not_enough_energy", "not_enough_hate", "energy_limit",
               "free_action_used_this_turn", "heroes_only", "villains_only", "main_villain_only", "not_a_target",
               "defense_in_combat_only", "no_free_action_at_end_of_turn", "not_your_character", "wrong_move",
-              "cannot_act")
+              "cannot_act", "not_a_heroic_to_raise")
 
 
 def activated(card: str) -> list[tuple[int, dict]]:
@@ -138,8 +143,19 @@ def _belief_damage(state: dict, c: dict, move: dict) -> tuple[str, str] | None:
     return _paying(state, c, "hate", BELIEF_DAMAGE_HATE)
 
 
+def _raise_heroic(state: dict, c: dict, move: dict) -> tuple[str, str] | None:
+    kind = CH.kind(c["card"])
+    if kind not in RAISE_TURNS:
+        return "cannot_act", "Heroes (Belief) and Villains (Hate) raise a Heroic."
+    word = move["heroic"]
+    rank = FX.ratings(state, c["card"]).get(C.display(word), 0) if word in C.HEROICS else None
+    if rank is None or not 1 <= rank < RAISED_TO:
+        return "not_a_heroic_to_raise", f"Raise a Heroic {C.display_name(c['card'])} has, below {RAISED_TO} now."
+    return _paying(state, c, CH.spend_counter(c), RAISE_COST)
+
+
 _WHY_NOT = {"activate": _activate, "buy_success": _buy_success, "buy_coin": _buy_coin,
-            "add_quantity": _add_quantity, "belief_damage": _belief_damage}
+            "add_quantity": _add_quantity, "belief_damage": _belief_damage, "raise_heroic": _raise_heroic}
 
 
 def spend_options(state: dict, seat: int) -> list[dict]:
@@ -159,6 +175,9 @@ def spend_options(state: dict, seat: int) -> list[dict]:
             candidates.append({"player": seat, "kind": "buy_success", "character": who})
         if kind in ("hero", "villain"):
             candidates += [{"player": seat, "kind": "buy_coin", "character": who, "pool": p} for p in POOLS]
+        if kind in RAISE_TURNS:
+            candidates += [{"player": seat, "kind": "raise_heroic", "character": who, "heroic": h}
+                           for h in C.CARD[who].get("heroics", {})]
         if kind == "villain":
             candidates += [{"player": seat, "kind": "add_quantity", "character": who, "target": m} for m in mooks]
             candidates += [{"player": seat, "kind": "belief_damage", "character": who, "target": h} for h in heroes]
@@ -200,6 +219,11 @@ def on_spend(state: dict, move: dict, rng, events: list) -> None:
         _pay(state, who, "hate", QUANTITY_HATE, events, "quantity")
         mook = CH.record(state, move["target"])
         FX.change_counter(state, mook, "quantity", QUANTITY_ADDED, events, who, {})
+    elif kind == "raise_heroic":
+        pay = CH.spend_counter(CH.record(state, who))
+        _pay(state, who, pay, RAISE_COST, events, move["heroic"])
+        FX.add_modifier(state, {"who": who, "source": who, "stat": "heroic", "heroic": move["heroic"], "set": RAISED_TO,
+                                "attack": None, "lasts": "turn", "turns": RAISE_TURNS[CH.kind(who)]})
     else:
         _pay(state, who, "hate", BELIEF_DAMAGE_HATE, events, "belief_damage")
         hero = CH.record(state, move["target"])

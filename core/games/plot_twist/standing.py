@@ -10,7 +10,8 @@ afterwards, and a Character who enters play later is covered by "every Character
 - `modify {stat, amount, attack?}`: + amount to the stat (a Roll Pool modifier, `roll_pool`, counts
   in every Attack and Defense Pool: ruling "Roll Pools");
 - `gain` / `lose {counter = "cover"}`: Cover;
-- `keyword {keyword}`: a keyword had while it stands.
+- `keyword {keyword}`: a keyword had while it stands;
+- `lock {heroic}`: that Heroic is Locked (counts 0) while it stands (effects.ratings).
 """
 
 from . import cards as C
@@ -25,7 +26,7 @@ def _sources(state: dict):
     for entry in state["events_cluster"]:
         if entry["revealed"] and not entry["nullified"]:
             for e in C.CARD[entry["card"]]["effects"]:
-                if e["on"] == "reveal" and e["do"] in ("modify", "keyword") or (
+                if e["on"] == "reveal" and e["do"] in ("modify", "keyword", "lock") or (
                         e["do"] in ("gain", "lose") and e.get("counter") == "cover" and e["on"] == "reveal"):
                     yield e, None, entry["card"]
     for t in TC.lasting(state):
@@ -70,3 +71,15 @@ def keywords(state: dict, who: str) -> list[str]:
     """The keywords `who` has from cards that stand (in the rulebook's words: "Tactician")."""
     return [C.display(e["keyword"]) for e, chosen, _card in _sources(state)
             if e["do"] == "keyword" and applies(state, e, chosen, who)]
+
+
+def any_lock(state: dict) -> bool:
+    """Whether a standing Event Locks anything (the common case, none, costs one pass)."""
+    return any(e["revealed"] and not e["nullified"] and any(x["do"] == "lock" for x in C.CARD[e["card"]]["effects"])
+               for e in state["events_cluster"])
+
+
+def locked(state: dict, who: str) -> list[str]:
+    """The Heroics Locked on `who` by cards that stand."""
+    return [e["heroic"] for e, chosen, _card in _sources(state)
+            if e["do"] == "lock" and "heroic" in e and applies(state, e, chosen, who)]

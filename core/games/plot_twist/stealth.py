@@ -34,13 +34,13 @@ RULE_CODES = ("no_flight", "already_flying", "not_flying", "prone_this_turn", "n
               "cannot_reach_flying")
 
 
-def flight(c: dict) -> int:
-    return CH.ratings(c["card"]).get("Flight", 0)
+def flight(state: dict, c: dict) -> int:
+    return FX.ratings(state, c["card"]).get("Flight", 0)
 
 
-def flying(c: dict) -> int:
+def flying(state: dict, c: dict) -> int:
     """How high a Character flies: its Flight while Flying, else 0."""
-    return flight(c) if "flying" in c["statuses"] else 0
+    return flight(state, c) if "flying" in c["statuses"] else 0
 
 
 def reach_error(state: dict, who: str, to: str) -> tuple[str, str] | None:
@@ -49,7 +49,7 @@ def reach_error(state: dict, who: str, to: str) -> tuple[str, str] | None:
     if to != "melee" or combat is None:
         return None
     other = combat["defender"] if who == combat["attacker"] else combat["attacker"]
-    if flying(CH.record(state, who)) < flying(CH.record(state, other)):
+    if flying(state, CH.record(state, who)) < flying(state, CH.record(state, other)):
         return ("cannot_reach_flying", "Characters with less Flying cannot Move to Melee Distance against a "
                                        "Character with more Flight.")
     return None
@@ -78,7 +78,7 @@ def free_error(state: dict, move: dict) -> tuple[str, str] | None:
 
 
 def _fly(state: dict, c: dict, move: dict) -> tuple[str, str] | None:
-    if not flight(c):
+    if not flight(state, c):
         return "no_flight", "Flying is entered by a Character with Flight."
     if "flying" in c["statuses"]:
         return "already_flying", "This Character is already Flying."
@@ -94,7 +94,7 @@ def _land(state: dict, c: dict, move: dict) -> tuple[str, str] | None:
 
 
 def _hide(state: dict, c: dict, move: dict) -> tuple[str, str] | None:
-    if not CH.ratings(c["card"]).get("Stealth", 0):
+    if not FX.ratings(state, c["card"]).get("Stealth", 0):
         return "no_stealth", "You can Hide as a Free action if you have Stealth."
     if "hidden" in c["statuses"]:
         return "already_hidden", "This Character is already Hidden."
@@ -143,7 +143,7 @@ def free_options(state: dict, seat: int) -> list[dict]:
 def roll_parts(state: dict, who: str, attribute: str, heroic: str) -> list[tuple[str, int]]:
     """A non-Damage Roll's pool: one Attribute and one Heroic, the cards' Roll Pool modifiers and
     Surprised ("All Roll Pools get -2")."""
-    ratings = CH.ratings(who)
+    ratings = FX.ratings(state, who)
     parts = [(attribute, ratings[attribute]), (heroic, ratings.get(heroic, 0))]
     n = FX.total(state, who, "roll_pool", None)
     if n:
