@@ -30,10 +30,14 @@ from core.games.plot_twist import cards as C
 from core.games.plot_twist import characters as CH
 from core.games.plot_twist import combat as CB
 from core.games.plot_twist import conflict as CF
+from core.games.plot_twist import bystanders as BY
 from core.games.plot_twist import rolls as R
+from core.games.plot_twist import spending as SP
 from core.games.plot_twist import state as S
+from core.games.plot_twist import stealth as ST
 from core.games.plot_twist import tally as T
 from core.games.plot_twist.integrity_conflict import MODIFIER_STATS
+from core.games.plot_twist.vocabulary import IDENTITIES
 
 from .base import (
     Json,
@@ -127,6 +131,7 @@ def _resistance(**kwargs):
 
 
 _PICK = {"card": card(required=True)}
+_ACTING = {"character": character(required=True)}
 _MOVES = {  # move kind -> its fields besides player and kind (one line per kind)
     "place_villain": _PICK, "place_equipment": _PICK, "no_equipment": {}, "place_mook": _PICK, "no_more_mooks": {},
     "place_location": _PICK, "place_objective": _PICK, "place_hero": _PICK, "add_plot": _PICK,
@@ -147,6 +152,35 @@ _MOVES = {  # move kind -> its fields besides player and kind (one line per kind
     "remove_trauma": {"character": character(required=True), "resistance": _resistance(required=True)},
     "extra_attack": {"character": character(required=True)},
     "recover": {"character": character(required=True), "status": one_of(tuple(A.RECOVER_COST), required=True)},
+    # Flying, Hidden, Perception, Identity (stealth.py) and the Sneak Attack
+    "fly": _ACTING, "land": _ACTING, "hide": _ACTING,
+    "perceive": {**_ACTING, "target": character(required=True, metadata={"description": "A Hidden Character."})},
+    "identity": {**_ACTING, "identity": one_of(IDENTITIES, required=True, allow_none=True,
+                                               metadata={"description": "null: no Identity."})},
+    "sneak_attack": {**_ACTING, "target": character(required=True),
+                     "distance": one_of(CB.DMG.DISTANCES, required=True, metadata={"description": "The Distance set."})},
+    # Plots (plots.py, bystanders.py)
+    "play_plot": {**_ACTING, "card": card(required=True),
+                  "target": character(allow_none=True, metadata={"description": "A Detail's chosen target."}),
+                  "resistance": _resistance(), "chosen": count(),
+                  "location": card(allow_none=True, metadata={"description": "The Location a Detail plays."}),
+                  "you": character(metadata={"description": "An Incapacitated Hero's Detail: the Hero it calls 'you'."})},
+    "recruit": {**_ACTING, "target": card(required=True), "attack": one_of(BY.ATTACKS["recruit"], required=True)},
+    "kill": {**_ACTING, "target": card(required=True), "attack": one_of(BY.ATTACKS["kill"], required=True)},
+    # the cards in play (in_play.py)
+    "reveal_event": {"card": card(required=True)},
+    "reveal_objective": {},
+    "nullify_roll": {**_ACTING, "card": card(required=True)},
+    "nullify_spend": {**_ACTING, "card": card(required=True)},
+    "choose": {"card": card(required=True), "target": card(allow_none=True), "resistance": _resistance()},
+    # spending Belief, Hate and Energy (spending.py)
+    "activate": {**_ACTING, "effect": count(required=True, metadata={"description": "The index of the effect."}),
+                 "target": character()},
+    "buy_success": _ACTING,
+    "buy_coin": {**_ACTING, "pool": one_of(SP.POOLS, required=True)},
+    "add_quantity": {**_ACTING, "target": character(required=True)},
+    "belief_damage": {**_ACTING, "target": character(required=True)},
+    "raise_heroic": {**_ACTING, "heroic": one_of(C.HEROICS, required=True)},
 }
 Move = Union("PlotTwistMove", in_vocabulary(MOVE_KINDS, {kind: _move(kind, **extra) for kind, extra in _MOVES.items()}),
              discriminator="kind")
@@ -202,6 +236,10 @@ Character = Union("PlotTwistCharacter", {
     "hero": _character("hero", belief=count(required=True), **_POWERED),
     "villain": _character("villain", main=fields.Boolean(required=True), hate=count(required=True), **_POWERED),
     "mook": _character("mook", quantity=count(required=True)),
+    "ally": _character("ally", hero=character(required=True), time=count(required=True),
+                       resistances=fields.Nested(Schema.from_dict(
+                           {r: fields.Nested(PlotTwistCounters, required=True) for r in ("physical", "mental")},
+                           name="PlotTwistAllyResistances"), required=True)),
 })
 
 PlotTwistTally = Schema.from_dict({kind: count(required=True) for kind in T.KINDS}, name="PlotTwistTally")
@@ -216,6 +254,9 @@ class PlotTwistModifier(Schema):
     amount = integer(metadata={"description": "Added to the stat (or `set`, or `status`: one of the three)."})
     set = count()
     status = one_of(C.STATUSES)
+    heroic = one_of(C.HEROICS, metadata={"description": "Stat `heroic`: the Heroic it raises."})
+    turns = fields.Integer(strict=True, validate=validate.Range(1, 9),
+                           metadata={"description": "A `turn` modifier: the End of Turns it still lasts."})
 
 
 class PlotTwistTurn(Schema):
@@ -228,10 +269,14 @@ class PlotTwistTurn(Schema):
     out = fields.List(one_of(CH.SIDES), required=True)
     waiting = fields.List(seat(), required=True)
     mulligan = fields.List(seat(), required=True)
-    initiated = fields.Dict(keys=fields.String(), values=fields.List(character()), required=True)
-    free = fields.Dict(keys=fields.String(), values=fields.List(one_of(A.FREE)), required=True)
+    initiated = fields.Dict(keys=fields.String(), values=fields.List(card(_pattern(C.CHARACTER_TYPES + ("bystander",)))),
+                            required=True, metadata={"description": "The Combats each Character initiated this Turn: "
+                                                                    "its targets (Characters, Bystanders)."})
+    free = fields.Dict(keys=fields.String(), values=fields.List(one_of(A.FREE + ST.FREE_KINDS + ("activate",))),
+                       required=True)
     energy_spent = fields.Dict(keys=fields.String(), values=count(), required=True)
     modifiers = fields.List(fields.Nested(PlotTwistModifier), required=True)
+    sent_prone = fields.List(character(), required=True, metadata={"description": "Sent Prone this Turn."})
 
 
 class PlotTwistCombat(Schema):
@@ -253,6 +298,16 @@ def _objective(card_field):
 def _event_card(card_field):
     return {"card": card_field, "revealed": fields.Boolean(required=True), "nullified": fields.Boolean(required=True)}
 
+
+PlotTwistBystander = Schema.from_dict({"card": card(_pattern(("bystander",)), required=True), "seat": seat(required=True),
+                                      "location": card(required=True)}, name="PlotTwistBystander")
+PlotTwistTimer = Schema.from_dict({
+    "card": card(required=True), "effect": count(required=True), "mode": one_of(("in", "for"), required=True),
+    "counters": count(required=True), "of": count(required=True), "choice": fields.Dict(required=True)},
+    name="PlotTwistTimer")
+PlotTwistChoice = Schema.from_dict({"seat": seat(required=True), "card": card(required=True)}, name="PlotTwistChoice")
+PlotTwistCounting = Schema.from_dict({kind: count(required=True) for kind in T.KINDS + ("spent",)},
+                                     name="PlotTwistCounting")
 
 PlotTwistObjective = Schema.from_dict(_objective(card(required=True, allow_none=True)), name="PlotTwistObjective")
 PlotTwistObjectiveView = Schema.from_dict(_objective(CardOrHidden(required=True, allow_none=True)),
@@ -280,6 +335,17 @@ _STATE_FIELDS = {
     "plot_discard": cards(),
     "tally": fields.Nested(PlotTwistTally, required=True, metadata={
         "description": "What the Conflict's card conditions count, each from 0."}),
+    "identities": fields.Dict(keys=fields.String(), values=one_of(IDENTITIES), required=True, metadata={
+        "description": "Each Character's Identity (none: absent)."}),
+    "bystanders": fields.List(fields.Nested(PlotTwistBystander), required=True),
+    "timers": fields.List(fields.Nested(PlotTwistTimer), required=True, metadata={
+        "description": "Time counters of the cards in play."}),
+    "choice": fields.Nested(PlotTwistChoice, required=True, allow_none=True, metadata={
+        "description": "The card whose Reveal effects wait for `seat`'s `choose`."}),
+    "counting": fields.Dict(keys=fields.String(), values=fields.Nested(PlotTwistCounting), required=True, metadata={
+        "description": "For each standing card with a counting Nullify: the tally at its Reveal, and what was spent."}),
+    "nullify_tries": fields.List(fields.List(card()), required=True, metadata={
+        "description": "[character, card]: the Nullify Rolls made this Turn."}),
     "turn": fields.Nested(PlotTwistTurn, required=True, allow_none=True, metadata={
         "description": "The Turn in progress; null during Setup."}),
     "combat": fields.Nested(PlotTwistCombat, required=True, allow_none=True, metadata={
@@ -382,6 +448,37 @@ _EVENTS = {  # event type -> its fields besides type (one line per type)
     "villain_fled": _CH,
     "villain_surrendered": _CH,
     "game_over": {"winners": fields.List(seat(), required=True), "reason": one_of(OUTCOME_REASONS, required=True)},
+    "identity_changed": {**_CH, "identity": one_of(IDENTITIES, required=True, allow_none=True)},
+    "counters_spent": {**_CH, "counter": one_of(C.COSTS, required=True), "amount": count(required=True),
+                       "for": fields.String(required=True, metadata={"description": "What it bought."})},
+    "advantage_activated": {**_CH, "advantage": fields.String(required=True), "target": character(allow_none=True)},
+    # Plots
+    "plot_played": {**_P, **_CH, "card": card(required=True), "plot": one_of(C.PLOT_TYPES, required=True)},
+    "location_played": {**_P, "card": card(required=True)},
+    "bystander_played": {**_P, "card": card(required=True), "location": card(required=True)},
+    "ally_played": {**_P, "card": card(required=True), "hero": character(required=True)},
+    "trauma_removed": {**_CH, "resistance": _resistance(required=True), "amount": count(required=True)},
+    "objective_peeked": {**_P, **_CH, "card": CardOrHidden(required=True)},
+    "location_triggered": {"card": card(required=True), "on": one_of(("start_of_turn", "end_of_turn"), required=True)},
+    "time_counter_added": {"card": card(required=True), "counters": count(required=True), "of": count(required=True)},
+    "ally_removed": {"card": card(required=True)},
+    "ally_sacrificed": {"card": card(required=True), "hero": character(required=True)},
+    "bystander_attacked": {**_P, **_CH, "target": card(required=True),
+                           "attack": one_of(tuple(CB.DMG.ATTACKS), required=True),
+                           "to": one_of(("recruit", "kill"), required=True)},
+    "bystander_recruited": {**_CH, "card": card(required=True)},
+    "bystander_killed": {**_CH, "card": card(required=True)},
+    "bystander_unharmed": {"card": card(required=True)},
+    # the cards in play
+    "twist_without_effect": {"card": card(required=True), "rule": fields.String(required=True)},
+    "twist_discarded": {"card": card(required=True), "reason": one_of(("done", "nullified"), required=True)},
+    "event_revealed": {"card": card(required=True), "by": fields.String(required=True)},
+    "objective_revealed": {"card": card(required=True), "by": fields.String(required=True)},
+    "card_nullified": {"card": card(required=True), "by": fields.String(required=True)},
+    "nullify_spent": {**_CH, "card": card(required=True), "counter": one_of(C.COSTS, required=True),
+                      "amount": count(required=True), "spent": count(required=True), "of": count(required=True)},
+    "choice_made": {**_P, "card": card(required=True), "target": card(allow_none=True), "resistance": _resistance()},
+    "threat_fulfilled": {"card": card(required=True)},
 }
 
 

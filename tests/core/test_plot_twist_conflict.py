@@ -64,8 +64,8 @@ def pass_until(step: engine.Step, done) -> engine.Step:
         if done(step):
             return step
         d = step.pending[0]
-        keep = next((o for o in d["options"] if o["kind"] in ("pass", "mulligan", "redraw") and o.get("cards", []) == []),
-                    None)
+        keep = next((o for o in d["options"] if o["kind"] in ("pass", "mulligan", "redraw", "choose")
+                     and o.get("cards", []) == []), None)
         assert keep is not None, d
         step = play(step, keep)
     raise AssertionError("never reached")
@@ -127,9 +127,11 @@ def test_the_first_turn_draws_3_combat_cards_and_offers_one_mulligan_to_every_se
 
 def test_a_twist_is_revealed_first_and_actions_renew_every_start_of_turn():
     step = simoakli_vs((HOPE,), 2, ["combat/charge"] * 3)
-    assert len(step.state["twists_in_play"]) == 1 and len(step.state["twists_deck"]) == 9
+    revealed = step.state["twists_in_play"] + step.state["twists_discard"]  # in play, or discarded once done
+    assert len(revealed) == 1 and len(step.state["twists_deck"]) == 9
     step = pass_until(step, lambda s: s.state["turn"]["number"] == 2)
-    assert len(step.state["twists_in_play"]) == 2 and len(step.state["twists_deck"]) == 8
+    revealed = step.state["twists_in_play"] + step.state["twists_discard"]  # in play, or discarded once done
+    assert len(revealed) == 2 and len(step.state["twists_deck"]) == 8
     assert all(c["actions"] == {"move": 2, "attack": 1} for c in step.state["characters"])
     started = [e for e in step.events if e["type"] in ("turn_started", "twist_revealed", "actions_renewed")]
     assert [e["type"] for e in started] == ["turn_started", "twist_revealed", "actions_renewed"]
@@ -391,7 +393,7 @@ def test_seeded_random_games_play_to_an_outcome(players, setup):
         assert step.outcome is not None, f"no outcome after {moves} moves"
         assert step.pending == [] and set(step.outcome["scores"]) == {str(s) for s in range(players)}
         assert step.outcome["reason"] in ("heroes_incapacitated", "villains_incapacitated", "villain_surrendered",
-                                          "villain_fled")
+                                          "villain_fled", "threat_fulfilled")
         outcomes.add(step.outcome["reason"])
     assert outcomes
 

@@ -2,10 +2,12 @@
 (rules: ../shared/rules/plot-twist-rules.md; issues 15 and 16).
 
 Served (part 1 in progress): the house starter set, the rolls and damage, Setup and the Conflict
-(Turns, Initiative, the five Combat steps, Free actions, winning) play to an outcome through
+(Turns, Initiative, the five Combat steps, Free actions, the Twists! and Time counters, the Events
+Cluster and Nullify, the Objective and its Threat, Plots (Details, Locations, Bystanders, Allies),
+Flying, Hidden and Identity, spending Belief, Hate and Energy, winning) play to an outcome through
 `game.py`'s `PlotTwist`, registered as `plot-twist` with its wire schemas in
-api/schemas/plot_twist.py. Still to come: Events, Twist! effects, Plots, Objectives' threats and
-part 2. docs/plot-twist-contract.md is the wire format, docs/rulings-plot-twist.md the rulings.
+api/schemas/plot_twist.py. Still to come: part 2 (Reversal of Fortunes, Crossovers, Pursuit,
+Interviews, heuristic bots). docs/plot-twist-contract.md is the wire format, docs/rulings-plot-twist.md the rulings.
 
 Modules, each importing only those above it:
 - `vocabulary.py`, `cards.py`: the catalog from `cards/*.toml` and its words.
@@ -15,11 +17,27 @@ Modules, each importing only those above it:
 - `views.py`: what each seat may see of a state and of an event.
 - `integrity.py`: `check_setup`, InvalidState for a state Setup cannot reach.
 - `characters.py`: a Character in the Conflict: ratings, keywords, weapon, Incapacitated, sides.
+- `time_counters.py`: Time counters ("In X Turns", "For X Turns", "this Turn"), one record per timed effect.
+- `standing.py`: what standing cards (Revealed Events, lasting Twists!) change while they stand.
 - `effects.py`: the combat cards' structured effects and the modifiers they leave.
 - `hands.py`: Combat hands: draw, discard, the Mulligan's and the End of Combat's choices.
+- `allies.py`: Allies in play: Time counters, Sacrifice, their state check.
+- `effects.py`: the combat cards' structured effects and the modifiers they leave; Plots' effects
+  (Details, Bystanders, the Location's static and Start / End of Turn effects).
 - `actions.py`: Free actions (Energy, Belief, Hate) and ending Stunned or Prone.
+- `stealth.py`: Flying, Hidden, Perception and Identity (Free actions); Sneak Attacks are in conflict.py.
+- `spending.py`: spending Belief, Hate and Energy from their menus, and activated Advantages.
 - `combat.py`: the five Combat steps.
+- `bystanders.py`: Recruiting and Killing Bystanders (a Combat resolved at once).
+- `plots.py`: playing Plots from the Plot Hand (Details, Bystanders, Allies), the Location's
+  triggers, the Plots' state check.
+- `conditions.py`: the Nullify and Threat conditions, counted from the tally or a card's Reveal.
+- `events_cluster.py`, `objectives.py`: the Events Cluster and the Objective as records (reveal, Nullify).
+- `card_effects.py`: the effects of Twists!, Events and the Objective, their targets and choices.
+- `twists.py`: the Twist! of each Start of Turn, its Color, where it goes, its Time counters.
+- `in_play.py`: the hooks of the Turn and the moves of the cards in play (reveal, Nullify, choose).
 - `conflict.py`: the Turn, Initiative, the Mulligan, initiating Combats, Hate, Fleeing, winning.
+- `integrity_in_play.py`: the state check of the cards in play's fields.
 - `integrity_conflict.py`: `check`, Setup's check and the Conflict's.
 - `game.py`: the `PlotTwist` game and its `FLOW`.
 """

@@ -74,8 +74,8 @@ def action_error(state: dict, move: dict) -> tuple[str, str] | None:
     if _used(state, card, kind):
         return "free_action_used_this_turn", "A Character may take each Free action once each Turn."
     if kind in ENERGY_COST:
-        if CH.kind(card) == "mook":
-            return "cannot_act", "Mooks have no Resistances and no Energy."
+        if "energy" not in c:
+            return "cannot_act", "Mooks and Allies have no Energy."
         resistance = move["resistance"]
         if resistance not in DMG.RESISTANCES:
             return "wrong_move", f"A resistance is one of {', '.join(DMG.RESISTANCES)}."

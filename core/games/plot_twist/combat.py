@@ -33,6 +33,8 @@ from . import decks as D
 from . import effects as FX
 from . import hands as H
 from . import rolls as R
+from . import stealth as ST
+from . import tally
 
 STEPS = ("movement", "maneuver", "attack", "end")
 COMBAT_SIDES = ("attacker", "defender")
@@ -43,7 +45,8 @@ SURPRISED = -2  # "All Roll Pools get -2"
 RULE_CODES = ("no_combat", "wrong_combat_step", "not_your_character", "not_in_hand", "no_move_action_left",
               "no_attack_action", "cannot_move", "cannot_attack", "wrong_distance", "one_aim_per_combat",
               "melee_attack_at_ranged_distance", "heroic_required", "card_attack_kind", "cannot_cause_trauma",
-              "wrong_choice", "wrong_move", "wrong_color", "requirement_unmet")
+              "wrong_choice", "wrong_move", "wrong_color", "requirement_unmet", "cannot_reach_flying",
+              "no_social_resistance")
 
 
 # --- The record ----------------------------------------------------------------------------------------
@@ -148,6 +151,8 @@ def play_error(state: dict, move: dict) -> tuple[str, str] | None:
     fields = {k: v for k, v in move.items() if k not in ("player", "kind", "character", "card")}
     if fields not in _card_choices(state, card, who):
         return "wrong_choice", f"These choices do not fit {C.display_name(card)}: {fields!r}."
+    if step == "movement" and combat["distance"] != "melee":
+        return ST.reach_error(state, who, move.get("to"))
     return None
 
 
@@ -218,7 +223,9 @@ def attack_error(state: dict, move: dict) -> tuple[str, str] | None:
         return "no_attack_action", f"{C.display_name(who)} has no Attack action left."
     if "stunned" in c["statuses"]:
         return "cannot_attack", "A Stunned Character cannot Attack."
-    refusal = DMG.attack_refusal(kind, CH.ratings(who), combat["distance"])
+    if DMG.ATTACKS[kind].resistance not in CH.record(state, opponent_of(state, who)).get("resistances", DMG.RESISTANCES):
+        return "no_social_resistance", "An Ally has no Social Resistance: Social Attacks cannot harm it."
+    refusal = DMG.attack_refusal(kind, FX.ratings(state, who), combat["distance"])
     if refusal == "melee_attack_at_ranged_distance":
         return refusal, "At Ranged Distance Melee Attacks are prohibited and may not be used."
     if refusal:
@@ -282,8 +289,8 @@ def on_attack(state: dict, move: dict, rng, events: list) -> None:
     events.append({"type": "attack_declared", "player": seat, "character": who, "target": target,
                    "attack": kind, "card": card, "trauma": trauma})
     FX.resolve(state, rng, [e for e in effects if e["on"] == "play"], who, target, events, attack=kind)
-    attack = DMG.attack_parts(kind, CH.ratings(who), _pool_mods(state, who, "attack_pool", kind))
-    defense = DMG.defense_parts(kind, CH.ratings(target), modifiers=_pool_mods(state, target, "defense_pool", kind, who))
+    attack = DMG.attack_parts(kind, FX.ratings(state, who), _pool_mods(state, who, "attack_pool", kind))
+    defense = DMG.defense_parts(kind, FX.ratings(state, target), modifiers=_pool_mods(state, target, "defense_pool", kind, who))
     result, event = R.opposing_roll(rng, [(who, attack), (target, defense)], purpose=f"{kind} attack")
     events.append(event)
     FX.end_status(state, target, "surprised", events)  # "until you Defend from an Attack"
@@ -314,7 +321,7 @@ def _hit(state: dict, rng, who: str, target: str, kind: str, trauma: bool, event
         armor = DMG.armor(kind, CH.keywords(defender), CH.power(target), FX.total(state, target, "armor", kind, who))
     cover = max(0, FX.total(state, target, "cover", kind, who))
     bonuses = _pool_mods(state, who, "damage_pool", kind)
-    parts = DMG.damage_parts(kind, CH.ratings(who), weapon, bonuses, armor, cover, CH.keywords(attacker), trauma)
+    parts = DMG.damage_parts(kind, FX.ratings(state, who), weapon, bonuses, armor, cover, CH.keywords(attacker), trauma)
     automatic = R.DAMAGE_AUTOMATIC + FX.total(state, who, "automatic_successes", kind)
     result, event = R.damage_roll(rng, who, parts, automatic=max(0, automatic), purpose=f"{kind} damage")
     events.append(event)
@@ -327,6 +334,8 @@ def _incapacitation(state: dict, who: str, target: str, events: list) -> None:
     if not CH.is_incapacitated(CH.record(state, target)):
         return
     events.append({"type": "incapacitated", "character": target, "by": who})
+    if CH.kind(target) in ("hero", "villain", "mook"):  # what Threats and Nullify conditions count
+        tally.record(state, f"incapacitate_{CH.kind(target)}")
     if CH.kind(target) == "hero" and CH.kind(who) == "villain":
         gain = len(CH.heroes_in_play(state))
         v = CH.record(state, who)

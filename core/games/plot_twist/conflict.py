@@ -8,13 +8,15 @@ The Turn in progress is `state["turn"]` (null during Setup):
      "mulligan": [seats], "initiated": {card: [targets]}, "free": {card: [free actions]},
      "energy_spent": {card: n}, "modifiers": [...]}
 
-1. **Start of Turn**: a Twist! is Revealed first (its effects are not applied yet), every Character
+1. **Start of Turn**: a Twist! is Revealed first and takes effect, then the standing Events' Start of
+   Turn effects (in_play.py); every Character
    renews two Move actions and one Attack action; on the 1st Turn every seat draws 3 Combat cards and
    may Mulligan once (discard any, redraw to 3), all seats at once.
 2. **Combat**: the Heroes initiate their Combats (each Hero once; a Tactician a second time against
    another target), then the Villains and Mooks (as many as they have Attack actions, each against a
    different target). `initiating` says whose Combats these are.
 3. **End of Turn**: no Free action; Villains lose 1 Hate (none in a Lair); "this Turn" modifiers end;
+   every Time counter is added (in_play.py: "In X Turns" take place, "For X Turns" end);
    a Main Villain who must pay Hate at 0 Flees if he can play a Lair, or else Surrenders (rulings
    "Fleeing in part 1", "Surrender").
 
@@ -28,19 +30,30 @@ from core.framework.flow import WAIT, Round, at_once
 from core.framework.game import decision
 
 from . import actions as A
+from . import bystanders as BY
 from . import cards as C
 from . import characters as CH
 from . import combat as CB
+from . import conditions as CO
+from . import damage as DMG
 from . import effects as FX
 from . import hands as H
+from . import in_play as IP
+from . import plots as PL
+from . import rolls as R
+from . import spending as SP
+from . import standing as SD
+from . import stealth as ST
 from .state import GM, main_villain
 
 PHASES = ("start", "combat", "end")
 ROUND = Round("at", "out", "since")
 RULE_CODES = ("not_combat_phase", "combat_in_progress", "heroes_initiate_first", "heroes_done_initiating",
               "no_attack_action", "not_a_target", "target_hidden", "heroes_initiate_once", "different_targets",
-              "not_your_character", "wrong_move", "no_mulligan", "not_in_hand")
-OUTCOME_REASONS = ("heroes_incapacitated", "villains_incapacitated", "villain_surrendered", "villain_fled")
+              "not_your_character", "wrong_move", "no_mulligan", "not_in_hand", "hidden_sneak_attack_only",
+              "not_hidden", "wrong_distance")
+OUTCOME_REASONS = ("heroes_incapacitated", "villains_incapacitated", "villain_surrendered", "villain_fled",
+                   "threat_fulfilled")
 
 
 def _other(side: str) -> str:
@@ -48,22 +61,27 @@ def _other(side: str) -> str:
 
 
 def side_seats(state: dict, side: str) -> list[int]:
-    """The seats of a side that still have a Character able to act, in seat order."""
-    return sorted({c["seat"] for c in CH.active(state, side)})
+    """The seats of a side that still have a Character able to act, in seat order (and those whose
+    Incapacitated Hero may still play Plots with its Belief: plots.py)."""
+    return sorted({c["seat"] for c in CH.active(state, side)} | set(PL.plotting_seats(state, side)))
 
 
 # --- Start of Turn -----------------------------------------------------------------------------------
-def start_turn(state: dict, number: int, events: list) -> None:
+def start_turn(state: dict, number: int, events: list, rng=None) -> None:
+    lasting = state["turn"]["modifiers"] if state["turn"] else []  # "For X Turns" ones the End of Turn kept
     state["turn"] = {"number": number, "phase": "start", "initiating": "heroes", "at": "heroes", "out": [],
                      "since": [], "waiting": side_seats(state, "heroes"), "mulligan": [], "initiated": {},
-                     "free": {}, "energy_spent": {}, "modifiers": []}
+                     "free": {}, "energy_spent": {}, "modifiers": lasting, "sent_prone": []}
     events.append({"type": "turn_started", "number": number})
+    twist = None
     if state["twists_deck"]:  # "A Twist! is always Revealed first in this phase"
         twist, state["twists_deck"] = state["twists_deck"][0], state["twists_deck"][1:]
         state["twists_in_play"] = state["twists_in_play"] + [twist]
         events.append({"type": "twist_revealed", "card": twist})
+    IP.start_of_turn(state, rng, events, twist)  # the Twist!'s effects, then the Events' (in_play.py)
     CH.renew_actions(state)
     events.append({"type": "actions_renewed", "move": 2, "attack": 1})
+    PL.start_of_turn(state, events)
     if number == 1:  # "At the Start of Turn on the 1st Turn, they draw 3 cards"
         for seat in range(state["players"]):
             H.draw_to(state, seat, H.HAND, events)
@@ -96,10 +114,11 @@ def on_mulligan(state: dict, move: dict, rng, events: list) -> None:
 
 
 # --- Combat phase: initiating a Combat ------------------------------------------------------------------
-def initiate_error(state: dict, move: dict) -> tuple[str, str] | None:
-    """Why initiating this Combat is refused now, or None."""
+def initiate_error(state: dict, move: dict, sneak: bool = False) -> tuple[str, str] | None:
+    """Why initiating this Combat is refused now, or None (`sneak`: a Sneak Attack, checked by
+    `sneak_attack_error`, which initiates the Combat too)."""
     turn = state["turn"]
-    if set(move) != {"player", "kind", "character", "target"}:
+    if not sneak and set(move) != {"player", "kind", "character", "target"}:
         return "wrong_move", "An initiate move has player, kind, character and target."
     if turn is None or turn["phase"] != "combat":
         return "not_combat_phase", "Combat is Initiated in the Combat phase."
@@ -115,6 +134,10 @@ def initiate_error(state: dict, move: dict) -> tuple[str, str] | None:
             return ("heroes_initiate_first", "After the Heroes have Initiated and finished all their Combats, "
                                              "the Villains may initiate theirs.")
         return "heroes_done_initiating", "The Heroes have initiated their Combats this Turn."
+    if ("hidden" in c["statuses"]) != sneak:
+        if sneak:
+            return "not_hidden", "Only a Hidden Character can Sneak Attack."
+        return "hidden_sneak_attack_only", "A Hidden Character can (only) Sneak Attack."
     if c["actions"]["attack"] < 1:
         return "no_attack_action", "Only a Character that has an Attack action can initiate a Combat."
     t = CH.record(state, target) if isinstance(target, str) else None
@@ -124,7 +147,8 @@ def initiate_error(state: dict, move: dict) -> tuple[str, str] | None:
         return "target_hidden", "Combat cannot be initiated with a Hidden Character."
     before = turn["initiated"].get(who, [])
     if side == "heroes" and before:
-        tactician = "Tactician" in CH.keywords(c) and len(before) == 1 and target not in before
+        words = CH.keywords(c) + SD.keywords(state, who)  # printed, or from a card that stands
+        tactician = "Tactician" in words and len(before) == 1 and target not in before
         if not tactician:
             return ("heroes_initiate_once", "Heroes may only initiate Combat once (a Tactician a second time, "
                                             "once each Turn, with a Character he has not yet Attacked).")
@@ -138,9 +162,16 @@ def initiate_options(state: dict, seat: int) -> list[dict]:
     if turn["phase"] != "combat" or state["combat"] is not None:
         return []
     others = [c["card"] for c in CH.active(state, _other(CH.side_of_seat(seat)))]
-    return [m for who in A.acting(state, seat) for m in
-            ({"player": seat, "kind": "initiate", "character": who, "target": t} for t in others)
-            if initiate_error(state, m) is None]
+    out = []
+    for who in A.acting(state, seat):
+        if "hidden" in CH.record(state, who)["statuses"]:
+            candidates = [{"player": seat, "kind": "sneak_attack", "character": who, "target": t, "distance": d}
+                          for t in others for d in DMG.DISTANCES]
+            out += [m for m in candidates if sneak_attack_error(state, m) is None]
+        else:
+            candidates = [{"player": seat, "kind": "initiate", "character": who, "target": t} for t in others]
+            out += [m for m in candidates if initiate_error(state, m) is None]
+    return out
 
 
 def on_initiate(state: dict, move: dict, rng, events: list) -> None:
@@ -149,6 +180,34 @@ def on_initiate(state: dict, move: dict, rng, events: list) -> None:
     state["turn"] = {**turn, "initiated": {**turn["initiated"], who: turn["initiated"].get(who, []) + [target]}}
     _acted(state)
     CB.start(state, who, target, events)
+
+
+# --- Sneak Attack: a Hidden Character's way into a Combat ----------------------------------------------------
+def sneak_attack_error(state: dict, move: dict) -> tuple[str, str] | None:
+    """"A Hidden Character can (only) Sneak Attack. A Sneak Attack is considered initiating Combat":
+    the rules of initiating, by a Hidden Character, who names the Distance it will set."""
+    if set(move) != {"player", "kind", "character", "target", "distance"}:
+        return "wrong_move", "A sneak_attack move has player, kind, character, target and distance."
+    if move["distance"] not in DMG.DISTANCES:
+        return "wrong_distance", f"The Distance is one of {', '.join(DMG.DISTANCES)}."
+    return initiate_error(state, move, sneak=True)
+
+
+def on_sneak_attack(state: dict, move: dict, rng, events: list) -> None:
+    """Stealth against the target's Perception (a tie: no one is Surprised); the loser is Surprised;
+    the Hidden Character is seen; the Combat starts at the Distance it chose, Movement Step skipped."""
+    who, target = move["character"], move["target"]
+    on_initiate(state, {**move, "kind": "initiate"}, rng, events)
+    result, event = R.opposing_roll(rng, [(who, ST.roll_parts(state, who, "Body", "Stealth")),
+                                          (target, ST.roll_parts(state, target, "Mind", "Perception"))],
+                                    ties_defeat=False, purpose="sneak attack")
+    events.append(event)
+    FX.end_status(state, who, "hidden", events)  # "Lasts until perceived or until you make a Sneak attack"
+    for loser in result.defeated:
+        FX.add_status(state, loser, "surprised", events)
+    combat = state["combat"] = dict(state["combat"])
+    combat["step"], combat["distance"] = "maneuver", move["distance"]
+    events.append({"type": "combat_step", "step": "maneuver", "distance": move["distance"]})
 
 
 # --- Initiative: acting and passing -------------------------------------------------------------------------
@@ -160,11 +219,25 @@ def _acted(state: dict) -> None:
 
 
 def on_action(state: dict, move: dict, rng, events: list) -> None:
-    A.on_action(state, move, rng, events)
+    kind = move["kind"]
+    handler = A.on_action if kind in A.ACTION_KINDS else ST.on_free if kind in ST.FREE_KINDS else IP.on_move
+    handler(state, move, rng, events)
     if state["combat"] is not None:
         CB.acted(state)
     else:
         _acted(state)
+
+
+def acting(handler):
+    """A move handler that, like a Free action, leaves Initiative with the side that acted (plots.py's
+    `play_plot`, bystanders.py's `recruit` / `kill`)."""
+    def on_move(state: dict, move: dict, rng, events: list) -> None:
+        handler(state, move, rng, events)
+        if state["combat"] is not None:
+            CB.acted(state)
+        else:
+            _acted(state)
+    return on_move
 
 
 def on_pass(state: dict, move: dict, rng, events: list) -> None:
@@ -187,8 +260,12 @@ def _seat_passes(state: dict, seat: int) -> None:
 def window_options(state: dict, seat: int) -> list[dict]:
     """What a seat may do now besides passing."""
     if state["combat"] is not None:
-        return CB.play_options(state, seat) + CB.attack_options(state, seat) + A.action_options(state, seat)
-    return initiate_options(state, seat) + A.action_options(state, seat)
+        return (CB.play_options(state, seat) + CB.attack_options(state, seat) + A.action_options(state, seat)
+                + PL.play_options(state, seat) + ST.free_options(state, seat) + IP.options(state, seat)
+                + SP.spend_options(state, seat))
+    return (initiate_options(state, seat) + BY.attack_options(state, seat) + A.action_options(state, seat)
+            + PL.play_options(state, seat) + ST.free_options(state, seat) + IP.options(state, seat)
+            + SP.spend_options(state, seat))
 
 
 # --- Pending decisions ------------------------------------------------------------------------------------
@@ -199,6 +276,7 @@ PROMPTS = {
     "maneuver_step": "Maneuver Step: play a Maneuver card, take a Free action, or pass.",
     "attack_step": "Attack Step: Attack, play a Special Attack card, take a Free action, or pass.",
     "end_of_combat": "End of Combat: discard any Combat cards you do not want to keep, then redraw to 3.",
+    **IP.PROMPTS,
 }
 
 
@@ -206,6 +284,8 @@ def conflict_decisions(state: dict) -> list[dict]:
     turn, combat = state["turn"], state["combat"]
     if turn is None:
         return []
+    if state["choice"] is not None:  # a card waits for its choice (in_play.py)
+        return IP.choice_decisions(state)
     if combat is not None:
         if combat["step"] == "end":
             opts = [o for s in combat["redraw"] or [] for o in CB.redraw_options(state, s)]
@@ -229,14 +309,16 @@ def advance(state: dict, rng, events: list):
     """One step of the Conflict once nobody must choose: None when it did something, WAIT else."""
     turn = state["turn"]
     if turn is None:
-        start_turn(state, 1, events)
+        start_turn(state, 1, events, rng)
         return None
+    if state["choice"] is not None:
+        return WAIT
     if state["combat"] is not None:
         return None if CB.advance(state, rng, events, lambda s: window_options(state, s)) else WAIT
     if turn["mulligan"]:
         return WAIT
     if turn["phase"] == "end":
-        end_of_turn(state, events)
+        end_of_turn(state, events, rng)
         return None
     if turn["at"] is None:
         _next_phase(state, events)
@@ -263,7 +345,7 @@ def _next_phase(state: dict, events: list) -> None:
     events.append({"type": "phase_started", "phase": turn["phase"], "initiating": turn["initiating"]})
 
 
-def end_of_turn(state: dict, events: list) -> None:
+def end_of_turn(state: dict, events: list, rng=None) -> None:
     """Villains lose 1 Hate (not in a Lair); "this Turn" ends; then the next Turn, unless the Main
     Villain had to pay Hate at 0."""
     in_lair = state["location"] is not None and C.TYPE.get(state["location"]) == "lair"
@@ -277,12 +359,17 @@ def end_of_turn(state: dict, events: list) -> None:
         CH.update(state, v["card"], hate=v["hate"] - 1)
         events.append({"type": "counter_changed", "character": v["card"], "counter": "hate", "amount": -1,
                        "value": v["hate"] - 1})
+    PL.end_of_turn(state, events)
     FX.expire(state, ("turn", "combat", "attack"), events)
+    IP.end_of_turn(state, rng, events)  # Time counters: "In X Turns" take place, "For X Turns" end
     events.append({"type": "turn_ended", "number": state["turn"]["number"]})
+    win_check(state, events)
+    if state["outcome"] is not None:
+        return
     if broke:
         _flee_or_surrender(state, events)
         return
-    start_turn(state, state["turn"]["number"] + 1, events)
+    start_turn(state, state["turn"]["number"] + 1, events, rng)
 
 
 def _flee_or_surrender(state: dict, events: list) -> None:
@@ -305,15 +392,18 @@ def finish(state: dict, winners: list[int], reason: str, events: list) -> None:
 
 
 def win_key(state: dict):
-    """What winning depends on: how many Heroes and Villains are in play (None during Setup)."""
+    """What winning depends on: how many Heroes and Villains are in play, and the figures the cards'
+    conditions read (the Objective's Threat, the Events' Nullify; conditions.py). None during Setup."""
     if state["turn"] is None:
         return None
-    return len(CH.heroes_in_play(state)), len(CH.villains_in_play(state))
+    return len(CH.heroes_in_play(state)), len(CH.villains_in_play(state)), CO.key(state)
 
 
 def win_check(state: dict, events: list) -> None:
-    heroes, villains = win_key(state)
+    heroes, villains, _ = win_key(state)
     if heroes == 0:
         finish(state, [GM], "heroes_incapacitated", events)
     elif villains == 0:
         finish(state, list(range(1, state["players"])), "villains_incapacitated", events)
+    elif IP.check(state, events):  # "If they fulfill their Objective, they win immediately"
+        finish(state, [GM], "threat_fulfilled", events)

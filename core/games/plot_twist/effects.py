@@ -8,8 +8,10 @@ Supported verbs: `gain` / `lose` (Energy, Belief, Hate, Quantity, Cover, Move an
 `then` effects use the chosen number. Targets: self, opponent, character (one of the two
 combatants, chosen), hero (another Hero, chosen), heroes, mooks. An effect that cannot resolve is
 ignored ("If you cannot resolve an effect ... just ignore it and move on"). Everything else in
-the data (activated advantages, Twist!, Event, Plot and Objective effects, `cause`, `keyword`,
-`heroic`, `lock`, `draw`, `peek`, `reveal`, `nullify`, `play`) is not applied yet.
+the data (activated advantages, Plot effects, `cause`, `keyword`, `heroic`, `lock`, `draw`, `peek`,
+`reveal`, `nullify`, `play`) is not applied here: Twists!, Events and the Objective resolve through
+card_effects.py, which calls `resolve` one target at a time. `total` adds what standing cards change
+(standing.py).
 
 A modifier lives in `state["turn"]["modifiers"]` until its `lasts` ends: "attack" (the next
 Attack of its source), "combat" (the End of Combat), "turn" (the End of Turn):
@@ -18,12 +20,15 @@ Attack of its source), "combat" (the End of Combat), "turn" (the End of Turn):
      "lasts": "attack"}      # or "set": 0 instead of "amount"; stat "cover"; stat "status"
 """
 
+from . import allies as AL
 from . import characters as CH
 from . import damage as DMG
+from . import hands as H
 from . import rolls as R
+from . import standing
 from .state import characters_of
 
-SUPPORTED = ("gain", "lose", "regenerate", "deal", "status", "end_status", "modify", "roll")
+SUPPORTED = ("gain", "lose", "regenerate", "deal", "status", "end_status", "modify", "roll", "heroic")
 ACTION_OF = {"move_action": "move", "attack_action": "attack"}
 
 
@@ -56,7 +61,7 @@ def _targets(state: dict, effect: dict, source: str, opponent: str | None, chose
         return [c["card"] for c in CH.heroes_in_play(state)]
     if target == "mooks":
         return [c["card"] for c in characters_of(state, "mook") if c["quantity"] > 0]
-    return []
+    return plot_targets(state, target)
 
 
 def choices(state: dict, card_effects: list, source: str, opponent: str | None) -> list[dict]:
@@ -72,7 +77,7 @@ def choices(state: dict, card_effects: list, source: str, opponent: str | None) 
             if isinstance(a.get("resistance"), list):
                 out = [{**o, "resistance": r} for o in out for r in a["resistance"]]
         if e["do"] == "roll" and e["roll"] == "chosen":
-            pool = R.Pool.of(roll_parts(source, e)).size
+            pool = R.Pool.of(roll_parts(state, source, e)).size
             out = [{**o, "chosen": n} for o in out
                    for n in R.chosen_numbers(pool, most=_to_gain(state, inner, source, o))]
     return out
@@ -93,8 +98,25 @@ def _to_gain(state: dict, then: list, source: str, choice: dict) -> int:
     return most
 
 
-def roll_parts(source: str, effect: dict) -> list:
-    r = CH.ratings(source)
+def ratings(state: dict, who: str) -> dict:
+    """`who`'s Attributes, Heroics and Skills now: as printed (characters.ratings), with the Ranks
+    cards and spending gave for a while (modifiers of stat `heroic`: + amount, or set to at least
+    `set`), and a Locked Heroic at 0 while the card that Locks it stands (standing.locked)."""
+    r = CH.ratings(who)
+    mods = [m for m in state["turn"]["modifiers"] if m["who"] == who and m["stat"] == "heroic"] if state["turn"] else []
+    if not mods and not standing.any_lock(state):
+        return r
+    r = dict(r)
+    for m in mods:
+        word = CH.C.display(m["heroic"])
+        r[word] = r.get(word, 0) + m["amount"] if "amount" in m else max(r.get(word, 0), m["set"])
+    for word in standing.locked(state, who):
+        r[CH.C.display(word)] = 0
+    return r
+
+
+def roll_parts(state: dict, source: str, effect: dict) -> list:
+    r = ratings(state, source)
     attribute = effect["attribute"].capitalize()
     best = max(effect["with"], key=lambda w: r.get(CH.C.display(w), 0))
     parts = [(attribute, r[attribute]), (CH.C.display(best), r.get(CH.C.display(best), 0))]
@@ -145,6 +167,10 @@ def _one(state: dict, e: dict, source: str, who: str, events: list, choice: dict
         add_status(state, who, e["status"], events, e.get("lasts"), source)
     elif verb == "end_status":
         end_status(state, who, e["status"], events)
+    elif verb == "heroic":  # "you gain 1 Rank in Psyche" for X Turns (ratings())
+        add_modifier(state, {"who": who, "source": source, "stat": "heroic", "heroic": e["heroic"],
+                             **({"set": e["set"]} if "set" in e else {"amount": e["amount"]}),
+                             "attack": None, "lasts": "turn", "turns": e.get("for_turns", 1)})
     elif verb == "modify":
         add_modifier(state, {"who": who, "source": source, "stat": e["stat"],
                              **({"set": e["set"]} if "set" in e else {"amount": e["amount"]}),
@@ -153,7 +179,7 @@ def _one(state: dict, e: dict, source: str, who: str, events: list, choice: dict
 
 def _roll(state, rng, e, source, opponent, events, choice) -> None:
     chosen = choice.get("chosen", 1)
-    result, event = R.chosen_roll(rng, source, roll_parts(source, e), chosen, purpose="card")
+    result, event = R.chosen_roll(rng, source, roll_parts(state, source, e), chosen, purpose="card")
     events.append(event)
     if result.won:
         resolve(state, rng, e["then"], source, opponent, events, choice, amount_of={"chosen": chosen})
@@ -174,7 +200,7 @@ def change_counter(state: dict, c: dict, counter: str, delta: int, events: list,
     elif counter == "quantity" and kind == "mook":
         value = max(0, c["quantity"] + delta)
         CH.update(state, who, quantity=value)
-    elif counter == "energy" and kind != "mook":
+    elif counter == "energy" and "energy" in c:  # Mooks and Allies have no Energy
         if delta > 0 and CH.is_demoralized(c):  # "cannot gain Energy"
             return
         value = max(0, c["energy"] + delta)
@@ -183,6 +209,9 @@ def change_counter(state: dict, c: dict, counter: str, delta: int, events: list,
         top = CH.C.CARD[who]["belief"] if counter == "belief" else 999
         value = max(0, min(top, c[counter] + delta))
         CH.update(state, who, **{counter: value})
+    elif counter == "automatic_success":
+        automatic_success(state, who, source, delta)
+        value = delta
     else:
         return
     events.append({"type": "counter_changed", "character": who, "counter": counter, "amount": delta, "value": value})
@@ -199,6 +228,8 @@ def deal(state: dict, source: str, who: str, resistance: str, amount: int, traum
             CH.update(state, who, quantity=c["quantity"] - lost)
             events.append({"type": "quantity_lost", "character": who, "amount": lost})
         return 0
+    if resistance not in c["resistances"] or AL.sacrifice(state, who, resistance, amount, trauma, events):
+        return 0  # an Ally has no Social Resistance; an Ally Sacrificed itself
     printed = CH.printed_resistance(who, resistance)
     if trauma:  # Trauma the dealer cannot pay for, or that has no room, is not dealt
         dealer = CH.record(state, source)
@@ -231,6 +262,9 @@ def add_status(state: dict, who: str, status: str, events: list, lasts: str | No
         statuses = [s for s in c["statuses"] if not (status == "prone" and s == "flying")]  # "Exit Flying"
         CH.update(state, who, statuses=statuses + [status])
         events.append({"type": "status_gained", "character": who, "status": status})
+    turn = state["turn"]
+    if status == "prone" and turn is not None and who not in turn["sent_prone"]:  # no Flying this Turn
+        state["turn"] = {**turn, "sent_prone": turn["sent_prone"] + [who]}
     if lasts:
         add_modifier(state, {"who": who, "source": source or who, "stat": "status", "status": status,
                              "attack": None, "lasts": lasts})
@@ -255,8 +289,11 @@ def expire(state: dict, lasts: tuple, events: list, source: str | None = None, a
     for m in state["turn"]["modifiers"]:
         ends = m["lasts"] in lasts and (source is None or (m["source"] == source
                                                           and m["attack"] in (None, attack)))
+        if ends and m["lasts"] == "turn" and m.get("turns", 1) > 1:  # "For X Turns": one Turn less
+            keep.append({**m, "turns": m["turns"] - 1})
+            continue
         (gone if ends else keep).append(m)
-    if not gone:
+    if keep == state["turn"]["modifiers"]:
         return
     state["turn"] = {**state["turn"], "modifiers": keep}
     for m in gone:
@@ -274,7 +311,7 @@ def total(state: dict, who: str, stat: str, attack: str | None, attacker: str | 
         if m["lasts"] == "attack" and attacker is not None and m["source"] not in (attacker, who):
             continue
         n += m["amount"]
-    return n
+    return n + location_static(state, who, stat, attack) + standing.total(state, who, stat, attack)
 
 
 def setting(state: dict, who: str, stat: str, attack: str, attacker: str) -> int | None:
@@ -284,3 +321,95 @@ def setting(state: dict, who: str, stat: str, attack: str, attacker: str) -> int
                 and m["source"] in (attacker, who)):
             return m["set"]
     return None
+
+
+# --- Plots' effects (plots.py, bystanders.py): Details, Locations, Bystanders ---------------------------
+PLOT_VERBS = ("remove_trauma", "draw", "play", "peek")
+
+
+def plot_targets(state: dict, target: str) -> list[str]:
+    """The named targets of Plots' effects: every Character here (all Characters are at the
+    Conflict's Location), the Villains, the Main Villain."""
+    if target == "characters":
+        return [c["card"] for c in CH.active(state)]
+    if target == "villains":
+        return [c["card"] for c in CH.villains_in_play(state)]
+    if target == "main_villain":
+        return [c["card"] for c in CH.villains_in_play(state) if c.get("main")]
+    return []
+
+
+def automatic_success(state: dict, who: str, source: str, amount: int) -> None:
+    """"1 Automatic Success in one Roll this Turn": added to the Character's next Damage Roll this
+    Turn (ruling "Lucky Charm's Automatic Success")."""
+    add_modifier(state, {"who": who, "source": source, "stat": "automatic_successes", "amount": amount,
+                         "attack": None, "lasts": "attack"})
+
+
+def resolve_plot(state: dict, rng, effects: list, source: str | None, seat: int, events: list,
+                 choice: dict | None = None) -> None:
+    """A Plot's effects in the order they appear: `source` is "you" (the Character who played,
+    Recruited or Killed), `seat` its controller; the Combat verbs through `resolve`."""
+    choice = choice or {}
+    for e in effects:
+        if e["do"] not in PLOT_VERBS:
+            resolve(state, rng, [e], source, None, events, choice=choice)
+        elif e["do"] == "play":
+            _play_location(state, seat, choice.get("location"), events)
+        elif e["do"] == "peek":
+            objective = state["objective"]["card"]
+            if objective is not None and seat != 0:
+                events.append({"type": "objective_peeked", "player": seat, "character": source, "card": objective})
+        else:
+            for who in _targets(state, e, source, None, choice.get("target")):
+                c = CH.record(state, who)
+                if c is None or CH.is_incapacitated(c):
+                    continue
+                if e["do"] == "draw":  # a hand holds at most 3 (ruling "Drawing Combat cards from a Plot")
+                    H.draw_to(state, c["seat"], min(H.HAND, len(state["combat_hands"][c["seat"]]) + e["amount"]),
+                              events)
+                elif e["resistance"] in c.get("resistances", {}):
+                    counters, removed = DMG.remove_trauma(c["resistances"][e["resistance"]], e["amount"])
+                    CH.update(state, who, resistances={**c["resistances"], e["resistance"]: counters})
+                    events.append({"type": "trauma_removed", "character": who, "resistance": e["resistance"],
+                                   "amount": removed})
+
+
+def _play_location(state: dict, seat: int, location: str | None, events: list) -> None:
+    """"Play a Location": from the Plot Hand into play; the Conflict stays where it is (ruling
+    "Playing a Location")."""
+    if location is None or location not in state["plot_hands"][seat]:
+        return
+    hands = list(state["plot_hands"])
+    hands[seat] = [c for c in hands[seat] if c != location]
+    state["plot_hands"] = hands
+    state["locations"] = state["locations"] + [location]
+    events.append({"type": "location_played", "player": seat, "card": location})
+
+
+def location_static(state: dict, who: str, stat: str, attack: str | None) -> int:
+    """What the Location where the Conflict is adds to `who`'s `stat` ("static" effects: Cover,
+    Pools) while the Conflict is there."""
+    where = state["location"]
+    if where is None:
+        return 0
+    n = 0
+    for e in CH.C.CARD[where]["effects"]:
+        if e["on"] != "static":
+            continue
+        named = "cover" if e["do"] == "gain" and e.get("counter") == "cover" else e.get("stat")
+        if named == stat and e.get("attack") in (None, attack) and who in _targets(state, e, None, None, None):
+            n += e.get("amount", 0)
+    return n
+
+
+def location_trigger(state: dict, on: str, events: list) -> None:
+    """The effects of the Location where the Conflict is that trigger at the Start or End of Turn."""
+    where = state["location"]
+    if where is None:
+        return
+    effects = [e for e in CH.C.CARD[where]["effects"] if e["on"] == on]
+    if effects:
+        events.append({"type": "location_triggered", "card": where, "on": on})
+        main = plot_targets(state, "main_villain")  # a Location has no "you": nothing reads its source
+        resolve_plot(state, None, effects, main[0] if main else None, 0, events)

@@ -12,12 +12,18 @@ from core.framework.flow import WAIT, Flow, Watch
 from core.framework.game import Game, Option, Setup
 
 from . import actions as A
+from . import bystanders as BY
 from . import cards as C
 from . import combat as CB
 from . import conflict as CF
 from . import decks as D
+from . import in_play as IP
 from . import integrity_conflict as integrity
-from . import labels, views
+from . import labels
+from . import plots as PL
+from . import spending as SP
+from . import stealth as ST
+from . import views
 from .setup import (
     SETUP_DECISION_KINDS,
     SETUP_EVENTS,
@@ -31,26 +37,39 @@ from .setup import (
 CONFLICT_MOVES = {
     "mulligan": CF.on_mulligan, "initiate": CF.on_initiate, "pass": CF.on_pass,
     "play_card": CB.on_play_card, "attack": CB.on_attack, "redraw": CB.on_redraw,
-    **{kind: CF.on_action for kind in A.ACTION_KINDS},
+    **{kind: CF.on_action for kind in A.ACTION_KINDS + ST.FREE_KINDS}, "sneak_attack": CF.on_sneak_attack,
+    "play_plot": CF.acting(PL.on_play_plot), "recruit": CF.acting(BY.on_attack), "kill": CF.acting(BY.on_attack),
+    **{kind: CF.acting(SP.on_spend) for kind in SP.KINDS},
+    **{kind: CF.on_action for kind in IP.MOVE_FIELDS}, "choose": IP.on_choose,
 }
 MOVE_KINDS = SETUP_MOVE_KINDS + tuple(CONFLICT_MOVES)
 DECISION_KINDS = SETUP_DECISION_KINDS + tuple(CF.PROMPTS)
-EVENT_TYPES = SETUP_EVENTS + (
+EVENT_TYPES = tuple(dict.fromkeys(SETUP_EVENTS + (
     "turn_started", "twist_revealed", "actions_renewed", "combat_cards_drawn", "combat_cards_discarded",
     "mulligan_taken", "phase_started", "combat_started", "combat_step", "combat_card_played", "distance_changed",
     "attack_declared", "roll", "quantity_lost", "damage_dealt", "trauma_paid", "demoralized", "incapacitated",
     "counter_changed", "stress_regenerated", "status_gained", "status_ended", "energy_spent",
-    "attack_action_bought", "combat_ended", "turn_ended", "villain_fled", "villain_surrendered", "game_over")
+    "attack_action_bought", "combat_ended", "turn_ended", "villain_fled", "villain_surrendered", "game_over",
+    "identity_changed", "counters_spent", "advantage_activated") + PL.EVENTS + BY.EVENTS + IP.EVENT_TYPES))
 OUTCOME_REASONS = CF.OUTCOME_REASONS
-RULE_CODES = tuple(dict.fromkeys(D.RULE_CODES + CF.RULE_CODES + CB.RULE_CODES + A.RULE_CODES))
+RULE_CODES = tuple(dict.fromkeys(D.RULE_CODES + CF.RULE_CODES + CB.RULE_CODES + A.RULE_CODES + PL.RULE_CODES
+                                  + BY.RULE_CODES + ST.RULE_CODES + IP.RULE_CODES + SP.RULE_CODES))
 
 
 def _predicate(kind: str):
     """The one predicate of a Conflict move kind: it lists the options and explains a refusal."""
     if kind in A.ACTION_KINDS:
         return A.action_error
-    return {"mulligan": CF.mulligan_error, "initiate": CF.initiate_error, "play_card": CB.play_error,
-            "attack": CB.attack_error, "redraw": CB.redraw_error}.get(kind)
+    if kind in ST.FREE_KINDS:
+        return ST.free_error
+    if kind in SP.KINDS:
+        return SP.spend_error
+    if kind in IP.MOVE_FIELDS:
+        return IP.move_error
+    return {"mulligan": CF.mulligan_error, "initiate": CF.initiate_error, "sneak_attack": CF.sneak_attack_error,
+            "play_card": CB.play_error, "attack": CB.attack_error, "redraw": CB.redraw_error,
+            "play_plot": PL.play_error, "recruit": BY.attack_error, "kill": BY.attack_error,
+            "choose": IP.choose_error}.get(kind)
 
 
 class PlotTwist(Game):

@@ -34,6 +34,7 @@ from .state import (
     in_play,
     users_of,
 )
+from .vocabulary import IDENTITIES
 
 STATE_FIELDS = frozenset(FRAMEWORK_FIELDS + GAME_FIELDS)
 COUNTER_LIMIT = 999  # Energy and Hate have no printed maximum; no position comes near this
@@ -131,6 +132,11 @@ def _in_play(state: dict, n: int, step: str, seat: int | None) -> None:
     chars = state["characters"]
     if type(chars) is not list or not all(type(c) is dict for c in chars):
         raise _bad("'characters' must be a list of objects.", "characters")
+    # Allies are played in the Conflict (allies.check checks them)
+    allies = [c for c in chars if type(c.get("card")) is str and C.TYPE.get(c["card"]) == "ally"]
+    if allies and step != "done":
+        raise _bad("Allies are played in the Conflict, not at Setup.", "characters")
+    chars = [c for c in chars if c not in allies]
     for i, c in enumerate(chars):
         kind = C.TYPE.get(c.get("card")) if type(c.get("card")) is str else None
         if kind not in CHARACTER_FIELDS or c.keys() != CHARACTER_FIELDS[kind]:
@@ -201,7 +207,8 @@ def _equipment(character: dict, placed: list, picking: bool, where: str) -> None
 def _collections(state: dict, n: int, step: str) -> None:
     """Plot Hands, Combat Decks, the Twists! Deck and the Events Cluster: each pick legal against the
     ones before it, within its size, whole once Setup has moved past it; nothing else before play."""
-    placed = in_play(state)
+    placed = [c for c in in_play(state) if C.TYPE.get(c) != "ally"]  # Setup's: hands hold copies of later plays
+    placed = [c for c in placed if c not in state["locations"][1:]]
     building = step != "done"
     sizes = [("plot_hands", D.PLOT_HAND, "plot_hands", D.plot_hand_error),
              ("combat_decks", D.COMBAT_DECK, "combat_decks", D.combat_deck_error)]
@@ -231,7 +238,17 @@ def _collections(state: dict, n: int, step: str) -> None:
     _dict(state["tally"], frozenset(tally.KINDS), "'tally'", "tally")
     for kind in tally.KINDS:
         _int(state["tally"][kind], 0, 0 if building else COUNTER_LIMIT, f"tally.{kind}", f"tally.{kind}")
-    for field in ("twists_in_play", "twists_discard", "plot_discard"):
+    identities = state["identities"]
+    if type(identities) is not dict or building and identities or any(
+            card not in in_play(state) or C.TYPE[card] not in ("hero", "villain", "mook", "ally") or i not in IDENTITIES
+            for card, i in identities.items()):
+        raise _bad(f"'identities' maps Characters in play to one of {IDENTITIES}; none during Setup.", "identities")
+    if type(state["bystanders"]) is not list:
+        raise _bad("'bystanders' lists the Bystanders in play (plots.check).", "bystanders")
+    if (building or state["turn"] is None) and (state["timers"] != [] or state["choice"] is not None or state["counting"] != {}
+                     or state["nullify_tries"] != []):  # in_play.py's, checked in play by integrity_in_play.py
+        raise _bad("No card is in play before the first Turn: no timer, choice, count or Nullify Roll.", "timers")
+    for field in ("twists_in_play", "twists_discard", "plot_discard", "bystanders"):
         if building and state[field] != []:
             raise _bad(f"'{field}' is empty until the first Turn.", field)
     for field in ("twists_discard", "plot_discard"):
@@ -276,6 +293,8 @@ def _counters(state: dict, step: str) -> None:
         card, where = C.CARD[c["card"]], f"characters.{i}"
         name = C.display_name(c["card"])
         kind = card["type"]
+        if kind == "ally":
+            continue  # allies.check
         statuses = c["statuses"]
         if type(statuses) is not list or not all(type(s) is str and s in C.STATUSES for s in statuses) or len(
                 set(statuses)) != len(statuses) or fresh and statuses:

@@ -17,13 +17,16 @@ from . import combat as CB
 from . import conflict as CF
 from . import decks as D
 from . import hands as H
+from . import integrity_in_play, standing
+from . import plots as PL
+from . import stealth as ST
 from .integrity import _bad, _cards, _int, _refused, check_setup
 from .state import users_of
 
 TURN_FIELDS = frozenset(("number", "phase", "initiating", "at", "out", "since", "waiting", "mulligan",
-                         "initiated", "free", "energy_spent", "modifiers"))
+                         "initiated", "free", "energy_spent", "modifiers", "sent_prone"))
 COMBAT_FIELDS = frozenset(("attacker", "defender", "step", "distance", "at", "out", "since", "aims", "redraw"))
-MODIFIER_STATS = C.STATS + ("cover", "status")
+MODIFIER_STATS = C.STATS + ("cover", "status", "heroic")
 MAX_TURNS = 999  # Hate falls by 1 each Turn and rises only a bounded number of times
 MAX_MODIFIERS = 200
 
@@ -31,18 +34,22 @@ MAX_MODIFIERS = 200
 def check(state: dict) -> None:
     check_setup(state)
     done = state["setup"]["step"] == "done"
+    PL.check(state, done)
     turn, combat = state["turn"], state["combat"]
     if not done:
         if turn is not None or combat is not None:
             raise _bad("There is no Turn and no Combat during Setup.", "turn")
+        integrity_in_play.check(state)
         return
     if type(turn) is not dict or turn.keys() != TURN_FIELDS:
         raise _bad(f"'turn' must be an object with exactly the fields {sorted(TURN_FIELDS)}.", "turn")
     n = state["players"]
+    integrity_in_play.check_timers(state)  # before the Turn: a timer may give a keyword (Tactician)
     _turn(state, turn, n)
     if combat is not None:
         _combat(state, combat)
     _cards_in_one_place(state, n)
+    integrity_in_play.check(state)  # timers, a card's choice, Nullify figures, the Threat
 
 
 def _seats(x, n: int, what: str, field: str) -> list:
@@ -92,14 +99,21 @@ def _turn(state: dict, turn: dict, n: int) -> None:
                 if type(x) is not list or len(x) > len(state["characters"]) or len(set(map(repr, x))) != len(x):
                     raise _bad("Each Character initiates at most once against each target.", "turn.initiated")
                 for t in x:
-                    _in_play(state, t, "A target", "turn.initiated")
-                if CH.side_of(c) == "heroes" and len(x) > (2 if "Tactician" in CH.keywords(c) else 1):
+                    if not (type(t) is str and C.TYPE.get(t) == "bystander"):  # or a Bystander (bystanders.py)
+                        _in_play(state, t, "A target", "turn.initiated")
+                if CH.side_of(c) == "heroes" and len(x) > (2 if "Tactician" in CH.keywords(c) + standing.keywords(state, card)
+                                                                  else 1):
                     raise _bad("Heroes may only initiate Combat once (a Tactician twice).", "turn.initiated")
             elif field == "free":
-                _sides(x, A.FREE, "The Free actions taken", "turn.free")
+                _sides(x, A.FREE + ST.FREE_KINDS + ("activate",), "The Free actions taken", "turn.free")
             else:
                 _int(x, 0, CH.power(card), f"The Energy {card} spent this Turn (at most its Power)",
                      "turn.energy_spent")
+    prone = turn["sent_prone"]
+    if type(prone) is not list or len(set(map(str, prone))) != len(prone):
+        raise _bad("'turn.sent_prone' lists the Characters sent Prone this Turn, once each.", "turn.sent_prone")
+    for card in prone:
+        _in_play(state, card, "A Character sent Prone", "turn.sent_prone")
     mods = turn["modifiers"]
     if type(mods) is not list or len(mods) > MAX_MODIFIERS:
         raise _bad(f"'turn.modifiers' is a list of at most {MAX_MODIFIERS} modifiers.", "turn.modifiers")
@@ -113,10 +127,15 @@ def _modifier(state: dict, m) -> None:
         raise _bad("A modifier has who, source, stat, attack and lasts.", where)
     _in_play(state, m["who"], "A modifier's who", where)
     _in_play(state, m["source"], "A modifier's source", where)
-    extra = set(m) - {"who", "source", "stat", "attack", "lasts"}
+    extra = set(m) - {"who", "source", "stat", "attack", "lasts", "heroic", "turns"}
     if (m["stat"] not in MODIFIER_STATS or m["attack"] not in C.ATTACK_KINDS + (None,) or m["lasts"] not in C.DURATIONS
-            or extra not in ({"amount"}, {"set"}, {"status"}) or (m["stat"] == "status") != (extra == {"status"})):
+            or extra not in ({"amount"}, {"set"}, {"status"}) or (m["stat"] == "status") != (extra == {"status"})
+            or (m["stat"] == "heroic") != ("heroic" in m) or "turns" in m and m["lasts"] != "turn"):
         raise _bad("A modifier's stat, attack, lasts and value are words and numbers of the rules.", where)
+    if "heroic" in m and m["heroic"] not in C.HEROICS:
+        raise _bad("A heroic modifier names a Heroic of the rules.", where)
+    if "turns" in m:
+        _int(m["turns"], 1, 9, "A modifier's Turns left", where)
     if "amount" in m:
         _int(m["amount"], -9, 9, "A modifier's amount", where)
     if "set" in m:

@@ -46,6 +46,26 @@ def _attack(m: dict) -> str:
     return text + (", causing Trauma" if m.get("trauma") else "")
 
 
+def _play_plot(m: dict) -> str:
+    text = f"{name(m['character'])} plays {name(m['card'])}"
+    if m.get("target"):
+        text += f" on {name(m['target'])}"
+    if "resistance" in m:
+        text += f" ({_word(m['resistance'])})"
+    if "chosen" in m:
+        text += f", choosing {m['chosen']}"
+    if m.get("location"):
+        text += f", playing {name(m['location'])}"
+    if "you" in m:
+        text += f" for {name(m['you'])}"
+    return text
+
+
+def _choose(m: dict) -> str:
+    picked = ([name(m["target"])] if m.get("target") else []) + ([_word(m["resistance"])] if "resistance" in m else [])
+    return f"Choose {', '.join(picked) or 'nothing'} for {name(m['card'])}"
+
+
 def _counter(character: str) -> str:
     return "Belief" if C.TYPE.get(character) == "hero" else "Hate"
 
@@ -73,6 +93,30 @@ _LABEL = {  # move kind -> its label
     "remove_trauma": lambda m: f"{name(m['character'])}: remove 1 {_word(m['resistance'])} Trauma (2 Energy)",
     "extra_attack": lambda m: f"{name(m['character'])}: an extra Attack action (1 {_counter(m['character'])})",
     "recover": lambda m: f"{name(m['character'])}: recover from {_word(m['status'])}",
+    "fly": lambda m: f"{name(m['character'])}: enter Flying",
+    "land": lambda m: f"{name(m['character'])}: leave Flying",
+    "hide": lambda m: f"{name(m['character'])}: Hide",
+    "perceive": lambda m: f"{name(m['character'])}: try to perceive {name(m['target'])}",
+    "identity": lambda m: (f"{name(m['character'])}: identify as {m['identity']}" if m["identity"]
+                           else f"{name(m['character'])}: no Identity"),
+    "sneak_attack": lambda m: (f"{name(m['character'])} Sneak Attacks {name(m['target'])}, "
+                               f"at {_word(m['distance'])} Distance"),
+    "play_plot": _play_plot,
+    "recruit": lambda m: f"{name(m['character'])}: Recruit {name(m['target'])} ({_word(m['attack'])} Attack)",
+    "kill": lambda m: f"{name(m['character'])}: Kill {name(m['target'])} ({_word(m['attack'])} Attack)",
+    "reveal_event": lambda m: f"Reveal {name(m['card'])}",
+    "reveal_objective": lambda m: "Reveal your Objective",
+    "nullify_roll": lambda m: f"{name(m['character'])}: roll to Nullify {name(m['card'])}",
+    "nullify_spend": lambda m: f"{name(m['character'])}: spend toward Nullifying {name(m['card'])}",
+    "choose": _choose,
+    "activate": lambda m: f"{name(m['character'])}: {C.CARD[m['character']].get('advantage', 'Advantage')}"
+                          + (f" on {name(m['target'])}" if m.get("target") else ""),
+    "buy_success": lambda m: f"{name(m['character'])}: 1 Automatic Success for the next Damage Roll (2 Belief)",
+    "buy_coin": lambda m: f"{name(m['character'])}: 1 coin in the {_word(m['pool'])} (1 Energy)",
+    "add_quantity": lambda m: f"{name(m['character'])}: 3 Quantity counters on {name(m['target'])} (3 Hate)",
+    "belief_damage": lambda m: f"{name(m['character'])}: {name(m['target'])} loses 1 Belief (1 Hate)",
+    "raise_heroic": lambda m: (f"{name(m['character'])}: raise {_word(m['heroic'])} to 3 "
+                               f"(2 {_counter(m['character'])})"),
 }
 
 

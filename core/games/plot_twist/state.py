@@ -29,7 +29,12 @@ SETUP_MODES = ("drafted", "quick")
 
 GAME_FIELDS = ("setup", "characters", "locations", "location", "objective", "plot_hands",
                "combat_decks", "combat_hands", "combat_discards", "twists_deck", "twists_in_play",
-               "twists_discard", "events_cluster", "plot_discard", "tally", "turn", "combat")
+               "twists_discard", "events_cluster", "plot_discard", "tally", "identities", "turn", "combat",
+               "bystanders")
+# the cards in play's bookkeeping (in_play.py): Time counters, a card's pending choice, the figures a
+# Nullify counts from, the Nullify Rolls tried this Turn
+IN_PLAY_FIELDS = ("timers", "choice", "counting", "nullify_tries")
+GAME_FIELDS += IN_PLAY_FIELDS
 PER_SEAT = ("plot_hands", "combat_decks", "combat_hands", "combat_discards")
 
 # The fields of a Character in play, by type ("Mooks do not have any Resistances or Energy").
@@ -38,6 +43,10 @@ CHARACTER_FIELDS = {
     "villain": frozenset(("card", "seat", "main", "equipment", "resistances", "hate", "energy", "statuses",
                           "actions")),
     "mook": frozenset(("card", "seat", "quantity", "statuses", "actions")),
+    # an Ally (plots.py): played in the Conflict under its Hero (`hero`, the Hero's card, `seat` the
+    # Hero's); Physical and Mental Resistances only, no Energy, Equipment or Social Resistance;
+    # `time`: its Time counters (it leaves play when they reach its printed `turns`)
+    "ally": frozenset(("card", "seat", "hero", "resistances", "statuses", "actions", "time")),
 }
 ACTIONS_MAX = {"move": 2, "attack": 1}  # "never more than 1 Attack action, and 2 Move actions"
 EVENT_FIELDS = frozenset(("card", "revealed", "nullified"))
@@ -59,8 +68,11 @@ def empty_fields(players: int) -> dict:
         "events_cluster": [],
         "plot_discard": [],
         "tally": tally.empty(),  # what the Conflict's conditions count (tally.py)
+        "identities": {},  # {character: Identity} (stealth.py)
         "turn": None,    # the Turn in progress (conflict.py), null during Setup
         "combat": None,  # the Combat in progress (combat.py), null between Combats
+        "bystanders": [],  # the Bystanders in play: [{card, seat, location}] (bystanders.py)
+        "timers": [], "choice": None, "counting": {}, "nullify_tries": [],  # in_play.py
     }
 
 
@@ -78,6 +90,13 @@ def new_character(card: str, seat: int) -> dict:
     if kind == "hero":
         return {**record, "belief": printed["belief"]}
     return {**record, "main": True, "hate": printed["hate"]}
+
+
+def new_ally(card: str, seat: int, hero: str) -> dict:
+    """An Ally as it enters play under `hero` (Start of Turn): no Stress, no Time counter, its
+    Combat actions renewed like every Character's this Turn."""
+    return {"card": card, "seat": seat, "hero": hero, "statuses": [], "actions": dict(ACTIONS_MAX), "time": 0,
+            "resistances": {r: {"stress": 0, "trauma": 0} for r in C.CARD[card]["resistances"]}}
 
 
 def hero_seats(players: int) -> tuple[int, ...]:

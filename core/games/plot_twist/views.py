@@ -9,7 +9,10 @@ Hidden (each card becomes `{"hidden": true}`, counts stay visible):
 - the Twists! Deck: from the GM (and spectators) while the Heroes build it; once shuffled, from
   everyone.
 Everything else (Characters and their counters, Equipment, Locations, discard piles, Twists in
-play, the Turn and the Combat in progress, every roll) is face up; in the Conflict the Combat cards
+play, the Turn and the Combat in progress, every roll, the cards in play's `timers`, `choice`,
+`counting` and `nullify_tries`, which only ever name face-up cards) is face up; an Event's card shows
+once it is Revealed (`reveal_event`, or a card that Reveals it), the Objective's once the GM Reveals
+it, a card Reveals it, or its Threat is fulfilled; in the Conflict the Combat cards
 a seat draws (`combat_cards_drawn`) are seen by that seat only. `player=None` is a spectator, who sees no hidden card.
 
     >>> from core.framework.rng import Rng
@@ -60,6 +63,7 @@ _SEES = {
     "plot_added": lambda event, player: player is not None and player == event["player"],
     "combat_card_added": lambda event, player: player is not None and player == event["player"],
     "twist_added": lambda event, player: player is not None and player != GM,
+    "objective_peeked": lambda event, player: player in (GM, event["player"]),
 }
 
 

@@ -66,6 +66,8 @@ COSTS = ("belief", "energy", "hate")
 STATS = ("attack_pool", "defense_pool", "roll_pool", "damage_pool", "automatic_successes", "armor",
          "quantity_removed")
 STATUSES = ("stunned", "prone", "surprised", "flying", "hidden")
+# Identity: "identify as anything you wish": a bounded choice (ruling "Identities"; no house card reads one)
+IDENTITIES = ("civilian", "masked vigilante", "public hero")
 DURATIONS = ("attack", "combat", "turn")  # the next Attack of this Combat, this Combat, this Turn
 ROLL_KINDS = ("fixed", "chosen")
 AMOUNTS = ("chosen", "margin", "heroes")  # the chosen number, the Margin, non-Incapacitated Heroes

@@ -1,0 +1,230 @@
+"""Plot Twist: spending Belief, Hate and Energy from their menus, and activated Advantages
+(rulebook: Belief, Hate, Energy, Keywords and Advantages).
+
+"Belief can be spent at any time a Free action may be taken ... Spending Belief is not an
+Action"; "Spending hate is not an action"; "Energy can be used at any time in a turn, but a
+Character can only spend a number of Energy per Turn equal to the Character's Power." So these are
+offered where Free actions are (actions.py: the side with Initiative, in a Combat its combatant),
+never in the End of Turn, and leave Initiative where it is:
+
+- `activate` {character, effect, target?}: an Advantage printed "as a Free action, spend X":
+  pays the card's `cost` (Belief, Energy or Hate) and resolves that effect (`effect` is its index
+  among the Character's effects); once each Turn per Character, as a Free action;
+- `buy_success` {character}: a Hero spends 2 Belief "to gain 1 Automatic Success in any Roll":
+  it goes to the Hero's next Damage Roll this Turn (ruling "Lucky Charm's Automatic Success");
+- `buy_coin` {character, pool}: 1 Energy "to gain 1 coin in any Pool, even Damage ones, before
+  the Roll": `attack_pool` or `damage_pool` of the Character's next Attack, or, in a Combat,
+  `defense_pool` for the rest of it (ruling "Buying coins");
+- `add_quantity` {character, target}: the Main Villain spends 3 Hate "to put 3 Quantity Counter on
+  any Mooks in play" (ruling "The price of Hate");
+- `belief_damage` {character, target}: a Villain spends 1 Hate "to deal 1 Belief Damage" to a Hero;
+- `raise_heroic` {character, heroic}: a Hero spends 2 Belief "to ... raise 1 Heroic to 3 for 2
+  Turns", a Villain 2 Hate "to raise 1 Heroic to 3 this Turn" (a Heroic it has, below 3 now).
+
+Not here: gaining a Keyword for Belief, playing a Hero for 5 Belief, Energy for Locked Heroics
+(part 2).
+`spend_error(state, move)` both lists the options (`spend_options`) and explains a refusal.
+"""
+
+from . import actions as A
+from . import cards as C
+from . import characters as CH
+from . import effects as FX
+
+KINDS = ("activate", "buy_success", "buy_coin", "add_quantity", "belief_damage", "raise_heroic")
+FIELDS = {"activate": {"effect", "target"}, "buy_success": set(), "buy_coin": {"pool"},
+          "add_quantity": {"target"}, "belief_damage": {"target"}, "raise_heroic": {"heroic"}}
+RAISE_COST = 2       # "② ... raise 1 Heroic to 3 for 2 Turns"; the Villain's X Hate: the same
+RAISED_TO = 3
+RAISE_TURNS = {"hero": 2, "villain": 1}  # Belief: "for 2 Turns"; Hate: "this Turn"
+SUCCESS_BELIEF = 2   # "② To gain 1 Automatic Success in any Roll"
+COIN_ENERGY = 1      # "Spend X Energy: To gain 1 coin in any Pool" (X = 1, as Regenerating 1 Stress)
+QUANTITY_HATE = 3    # "To put 3 Quantity Counter on any Mooks in play": 1 Hate a counter
+QUANTITY_ADDED = 3
+BELIEF_DAMAGE_HATE = 1
+POOLS = ("attack_pool", "damage_pool", "defense_pool")
+RULE_CODES = ("no_such_advantage", "not_enough_belief", "not_enough_energy", "not_enough_hate", "energy_limit",
+              "free_action_used_this_turn", "heroes_only", "villains_only", "main_villain_only", "not_a_target",
+              "defense_in_combat_only", "no_free_action_at_end_of_turn", "not_your_character", "wrong_move",
+              "cannot_act", "not_a_heroic_to_raise")
+
+
+def activated(card: str) -> list[tuple[int, dict]]:
+    """The Character card's effects activated by spending: (index, effect)."""
+    return [(i, e) for i, e in enumerate(C.CARD[card].get("effects", [])) if e.get("on") == "activate"]
+
+
+def _effect_targets(state: dict, effect: dict, who: str) -> list[str | None]:
+    """What an activated effect may target: "a target Character" is any Character in play but a Mook
+    (every Character is at the Conflict's Location); "a target Hero" another Hero (effects.py)."""
+    if effect.get("target") == "character":
+        return [c["card"] for c in CH.active(state) if CH.kind(c["card"]) != "mook"]
+    return FX.chosen_targets(state, effect, who, None)
+
+
+def _paying(state: dict, c: dict, counter: str, amount: int) -> tuple[str, str] | None:
+    """Why `c` cannot pay `amount` of `counter` now, or None."""
+    if counter not in c:
+        return f"not_enough_{counter}", f"{C.display_name(c['card'])} has no {counter.capitalize()}."
+    if c[counter] < amount:
+        return f"not_enough_{counter}", f"This costs {amount} {counter.capitalize()}; there are {c[counter]}."
+    if counter == "energy" and A.energy_left(state, c["card"]) < amount:
+        return "energy_limit", "A Character can only spend a number of Energy per Turn equal to its Power."
+    return None
+
+
+def spend_error(state: dict, move: dict) -> tuple[str, str] | None:
+    """Why this spending is refused now, or None."""
+    kind, seat, who = move.get("kind"), move.get("player"), move.get("character")
+    turn = state["turn"]
+    if turn is None:
+        return "cannot_act", "Counters are spent in the Turns of the Conflict, after Setup."
+    if kind not in FIELDS:
+        return "wrong_move", f"A spending move is one of {', '.join(KINDS)}."
+    optional = {"target"} if kind == "activate" else set()
+    if not ({"player", "kind", "character"} | FIELDS[kind]) - optional <= set(move) <= (
+            {"player", "kind", "character"} | FIELDS[kind]):
+        return "wrong_move", f"A {kind} move has the fields player, kind, character and {sorted(FIELDS[kind])}."
+    if turn["phase"] == "end":
+        return "no_free_action_at_end_of_turn", "Nothing is spent in the End of Turn Phase."
+    if who not in A.acting(state, seat):
+        return "not_your_character", f"{who!r} is not a Character of yours that may act now."
+    c = CH.record(state, who)
+    return _WHY_NOT[kind](state, c, move)
+
+
+def _activate(state: dict, c: dict, move: dict) -> tuple[str, str] | None:
+    effects = dict(activated(c["card"]))
+    index = move["effect"]
+    if type(index) is not int or index not in effects:
+        return "no_such_advantage", f"{C.display_name(c['card'])} has no Advantage activated as effect {index!r}."
+    if "activate" in state["turn"]["free"].get(c["card"], []):
+        return "free_action_used_this_turn", "A Character may take each Free action once each Turn."
+    effect = effects[index]
+    for counter, amount in effect["cost"].items():
+        refusal = _paying(state, c, counter, amount)
+        if refusal:
+            return refusal
+    targets = _effect_targets(state, effect, c["card"])
+    if move.get("target") not in targets or (targets == [None]) != ("target" not in move):
+        return "not_a_target", f"{move.get('target')!r} is not a target of {C.CARD[c['card']]['advantage']}."
+    return None
+
+
+def _buy_success(state: dict, c: dict, move: dict) -> tuple[str, str] | None:
+    if CH.kind(c["card"]) != "hero":
+        return "heroes_only", "Only Heroes have Belief."
+    return _paying(state, c, "belief", SUCCESS_BELIEF)
+
+
+def _buy_coin(state: dict, c: dict, move: dict) -> tuple[str, str] | None:
+    if move["pool"] not in POOLS:
+        return "wrong_move", f"A pool is one of {', '.join(POOLS)}."
+    if move["pool"] == "defense_pool" and state["combat"] is None:
+        return "defense_in_combat_only", "A coin for Defense is bought in a Combat, for the rest of it."
+    return _paying(state, c, "energy", COIN_ENERGY)
+
+
+def _add_quantity(state: dict, c: dict, move: dict) -> tuple[str, str] | None:
+    if not c.get("main"):
+        return "main_villain_only", "Quantity counters are put on Mooks by the Main Villain only."
+    t = CH.record(state, move["target"]) if isinstance(move["target"], str) else None
+    if t is None or CH.kind(t["card"]) != "mook" or CH.is_incapacitated(t):
+        return "not_a_target", f"{move['target']!r} is no Mook in play."
+    return _paying(state, c, "hate", QUANTITY_HATE)
+
+
+def _belief_damage(state: dict, c: dict, move: dict) -> tuple[str, str] | None:
+    if CH.kind(c["card"]) != "villain":
+        return "villains_only", "Hate is spent by Villains."
+    t = CH.record(state, move["target"]) if isinstance(move["target"], str) else None
+    if t is None or CH.kind(t["card"]) != "hero" or CH.is_incapacitated(t) or t["belief"] < 1:
+        return "not_a_target", f"{move['target']!r} is no Hero in play with Belief to lose."
+    return _paying(state, c, "hate", BELIEF_DAMAGE_HATE)
+
+
+def _raise_heroic(state: dict, c: dict, move: dict) -> tuple[str, str] | None:
+    kind = CH.kind(c["card"])
+    if kind not in RAISE_TURNS:
+        return "cannot_act", "Heroes (Belief) and Villains (Hate) raise a Heroic."
+    word = move["heroic"]
+    rank = FX.ratings(state, c["card"]).get(C.display(word), 0) if word in C.HEROICS else None
+    if rank is None or not 1 <= rank < RAISED_TO:
+        return "not_a_heroic_to_raise", f"Raise a Heroic {C.display_name(c['card'])} has, below {RAISED_TO} now."
+    return _paying(state, c, CH.spend_counter(c), RAISE_COST)
+
+
+_WHY_NOT = {"activate": _activate, "buy_success": _buy_success, "buy_coin": _buy_coin,
+            "add_quantity": _add_quantity, "belief_damage": _belief_damage, "raise_heroic": _raise_heroic}
+
+
+def spend_options(state: dict, seat: int) -> list[dict]:
+    if state["turn"]["phase"] == "end":
+        return []
+    out = []
+    mooks = [c["card"] for c in CH.active(state) if CH.kind(c["card"]) == "mook"]
+    heroes = [c["card"] for c in CH.heroes_in_play(state)]
+    for who in A.acting(state, seat):
+        kind = CH.kind(who)
+        candidates = []
+        for index, effect in activated(who):
+            for t in _effect_targets(state, effect, who):
+                move = {"player": seat, "kind": "activate", "character": who, "effect": index}
+                candidates.append(move if t is None else {**move, "target": t})
+        if kind == "hero":
+            candidates.append({"player": seat, "kind": "buy_success", "character": who})
+        if kind in ("hero", "villain"):
+            candidates += [{"player": seat, "kind": "buy_coin", "character": who, "pool": p} for p in POOLS]
+        if kind in RAISE_TURNS:
+            candidates += [{"player": seat, "kind": "raise_heroic", "character": who, "heroic": h}
+                           for h in C.CARD[who].get("heroics", {})]
+        if kind == "villain":
+            candidates += [{"player": seat, "kind": "add_quantity", "character": who, "target": m} for m in mooks]
+            candidates += [{"player": seat, "kind": "belief_damage", "character": who, "target": h} for h in heroes]
+        out += [m for m in candidates if spend_error(state, m) is None]
+    return out
+
+
+def _pay(state: dict, who: str, counter: str, amount: int, events: list, purpose: str) -> None:
+    c = CH.record(state, who)
+    CH.update(state, who, **{counter: c[counter] - amount})
+    if counter == "energy":
+        spent = state["turn"]["energy_spent"]
+        state["turn"] = {**state["turn"], "energy_spent": {**spent, who: spent.get(who, 0) + amount}}
+    events.append({"type": "counters_spent", "character": who, "counter": counter, "amount": amount,
+                   "for": purpose})
+
+
+def on_spend(state: dict, move: dict, rng, events: list) -> None:
+    kind, who = move["kind"], move["character"]
+    if kind == "activate":
+        effect = dict(activated(who))[move["effect"]]
+        turn = state["turn"]
+        state["turn"] = {**turn, "free": {**turn["free"], who: turn["free"].get(who, []) + ["activate"]}}
+        for counter, amount in effect["cost"].items():
+            _pay(state, who, counter, amount, events, C.CARD[who]["advantage"])
+        events.append({"type": "advantage_activated", "character": who, "advantage": C.CARD[who]["advantage"],
+                       "target": move.get("target")})
+        choice = {"target": move["target"]} if "target" in move else {}
+        FX.resolve_plot(state, rng, [effect], who, CH.record(state, who)["seat"], events, choice=choice)
+    elif kind == "buy_success":
+        _pay(state, who, "belief", SUCCESS_BELIEF, events, "automatic_success")
+        FX.automatic_success(state, who, who, 1)
+    elif kind == "buy_coin":
+        pool = move["pool"]
+        _pay(state, who, "energy", COIN_ENERGY, events, pool)
+        FX.add_modifier(state, {"who": who, "source": who, "stat": pool, "amount": 1, "attack": None,
+                                "lasts": "combat" if pool == "defense_pool" else "attack"})
+    elif kind == "add_quantity":
+        _pay(state, who, "hate", QUANTITY_HATE, events, "quantity")
+        mook = CH.record(state, move["target"])
+        FX.change_counter(state, mook, "quantity", QUANTITY_ADDED, events, who, {})
+    elif kind == "raise_heroic":
+        pay = CH.spend_counter(CH.record(state, who))
+        _pay(state, who, pay, RAISE_COST, events, move["heroic"])
+        FX.add_modifier(state, {"who": who, "source": who, "stat": "heroic", "heroic": move["heroic"], "set": RAISED_TO,
+                                "attack": None, "lasts": "turn", "turns": RAISE_TURNS[CH.kind(who)]})
+    else:
+        _pay(state, who, "hate", BELIEF_DAMAGE_HATE, events, "belief_damage")
+        hero = CH.record(state, move["target"])
+        FX.change_counter(state, hero, "belief", -1, events, who, {})
