@@ -87,7 +87,11 @@ PLAN = [
          "Showbiz Shuffle, 4 players, heuristic bots."),
     Plan("plot-twist", "quick-2", 2, {"setup": "quick"}, 66, ("random",),
          "Plot Twist, quick Setup, 2 seats: the GM against one Hero, random bots; the Villain flees."),
-    Plan("plot-twist", "drafted-4", 4, {}, 10, ("random",),
+    Plan("plot-twist", "quick-4", 4, {"setup": "quick"}, 48, ("random",),
+         "Plot Twist, quick Setup, 4 seats: the GM against three Heroes, random bots."),
+    Plan("plot-twist", "quick-6", 6, {"setup": "quick"}, 74, ("random",),
+         "Plot Twist, quick Setup, 6 seats: the GM against five Heroes, random bots."),
+    Plan("plot-twist", "drafted-4", 4, {}, 17, ("random",),
          "Plot Twist, drafted Setup (every pick a decision), 4 seats: the GM against three Heroes, random bots; the Villain surrenders."),
 ]
 
@@ -109,6 +113,17 @@ def vocabulary(game_id: str) -> dict:
         "events": sorted(words.EVENT_TYPES),
         "errors": sorted(GAME_ERRORS),
     }
+
+
+# What no seeded bot game of a plan row shows within its first hundred seeds, per game and kind, and
+# so no golden transcript: each is a rule of one card or a rare corner (docs/transcripts.md says
+# which). The coverage test checks that these are really unshown, so the list cannot go stale.
+UNSHOWN = {
+    "plot-twist": {
+        "moves": ("remove_trauma", "sneak_attack"),  # Trauma to remove; the one Villain with Stealth Hidden
+        "events": ("ally_sacrificed", "trauma_paid", "twist_without_effect"),  # Sacrifice, Trauma, a colored
+    },                                                                         # Twist! without its Hero
+}
 
 
 # Error codes every game's transcripts must show, and why the rest of api.errors.ERRORS cannot
