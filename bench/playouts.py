@@ -53,6 +53,7 @@ CONFIGS = [
     ("big-shuffle 4 the-law", "big-shuffle", 4, {"expansions": ["the-law"]}),
     ("showbiz-shuffle 2", "showbiz-shuffle", 2, {}),
     ("showbiz-shuffle 4", "showbiz-shuffle", 4, {}),
+    ("plot-twist 4 quick", "plot-twist", 4, {"setup": "quick"}),
 ]
 
 # label, RLCard environment id. The first one is the reference of the ratio column.

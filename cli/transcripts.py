@@ -85,6 +85,14 @@ PLAN = [
          "Showbiz Shuffle, 2 players, heuristic bots; the Biz deck runs out once.", craft="empty_biz_deck"),
     Plan("showbiz-shuffle", "4-players", 4, {}, 36, ("heuristic",),
          "Showbiz Shuffle, 4 players, heuristic bots."),
+    Plan("plot-twist", "quick-2", 2, {"setup": "quick"}, 66, ("random",),
+         "Plot Twist, quick Setup, 2 seats: the GM against one Hero, random bots; the Villain flees."),
+    Plan("plot-twist", "quick-4", 4, {"setup": "quick"}, 48, ("random",),
+         "Plot Twist, quick Setup, 4 seats: the GM against three Heroes, random bots."),
+    Plan("plot-twist", "quick-6", 6, {"setup": "quick"}, 74, ("random",),
+         "Plot Twist, quick Setup, 6 seats: the GM against five Heroes, random bots."),
+    Plan("plot-twist", "drafted-4", 4, {}, 17, ("random",),
+         "Plot Twist, drafted Setup (every pick a decision), 4 seats: the GM against three Heroes, random bots; the Villain surrenders."),
 ]
 
 
@@ -96,13 +104,26 @@ def vocabulary(game_id: str) -> dict:
 
     from core.games import package_name
 
-    words = importlib.import_module(f"core.games.{package_name(game_id)}.vocabulary")
+    package = importlib.import_module(f"core.games.{package_name(game_id)}")
+    # (Plot Twist declares its wire words in its package; its vocabulary.py holds the card data's.)
+    words = package if hasattr(package, "MOVE_KINDS") else importlib.import_module(f"{package.__name__}.vocabulary")
     return {
         "decisions": sorted(words.DECISION_KINDS),
         "moves": sorted(words.MOVE_KINDS),
         "events": sorted(words.EVENT_TYPES),
         "errors": sorted(GAME_ERRORS),
     }
+
+
+# What no seeded bot game of a plan row shows within its first hundred seeds, per game and kind, and
+# so no golden transcript: each is a rule of one card or a rare corner (docs/transcripts.md says
+# which). The coverage test checks that these are really unshown, so the list cannot go stale.
+UNSHOWN = {
+    "plot-twist": {
+        "moves": ("remove_trauma", "sneak_attack"),  # Trauma to remove; the one Villain with Stealth Hidden
+        "events": ("ally_sacrificed", "trauma_paid", "twist_without_effect"),  # Sacrifice, Trauma, a colored
+    },                                                                         # Twist! without its Hero
+}
 
 
 # Error codes every game's transcripts must show, and why the rest of api.errors.ERRORS cannot

@@ -440,7 +440,7 @@ def test_lazy_rng_loads_on_first_use_and_stores_back_only_if_used():
     assert state["rng"] == reference.dump()
 
 
-@pytest.mark.parametrize("game_id", ["big-shuffle", "shufflers", "showbiz-shuffle"])
+@pytest.mark.parametrize("game_id", ["big-shuffle", "shufflers", "showbiz-shuffle", "plot-twist"])
 def test_play_gets_the_drafts_state_and_the_rng_and_every_state_is_plain_data(game_id, monkeypatch):
     from core.framework.draft import LazyRng, current_draft
 
@@ -466,12 +466,18 @@ def test_play_gets_the_drafts_state_and_the_rng_and_every_state_is_plain_data(ga
         current_draft()
 
 
-def test_a_game_in_progress_is_not_registered():
-    """core/games/plot_twist/ is being built (IN_PROGRESS): it is in the tree, yet no list shows it."""
-    import importlib
+def test_a_game_in_progress_is_not_registered(tmp_path, monkeypatch):
+    """A package under core/games/ being built (IN_PROGRESS, no GAME yet) is in the tree, yet no list shows it."""
+    import sys
 
     import core.games
 
-    assert importlib.import_module("core.games.plot_twist").IN_PROGRESS is True
-    assert "plot-twist" not in core.framework.registry.GAMES
-    assert all(g.id != "plot-twist" for g in core.games.discover())
+    package = tmp_path / "toy_in_progress"
+    package.mkdir()
+    (package / "__init__.py").write_text('"""A game being built."""\n\nIN_PROGRESS = True\n')
+    monkeypatch.setattr(core.games, "__path__", [*core.games.__path__, str(tmp_path)])
+    monkeypatch.delitem(sys.modules, "core.games.toy_in_progress", raising=False)
+    found = core.games.discover()
+    assert sys.modules["core.games.toy_in_progress"].IN_PROGRESS is True  # discover() did look at it
+    assert [g.id for g in found] == [g.id for g in core.all_games()]
+    assert "toy-in-progress" not in core.framework.registry.GAMES

@@ -16,7 +16,7 @@ from core.framework.rng import Rng
 from tests.conformance.test_engine_conformance import OPTION_SETS
 
 GAMES_PER_SET = 6
-LONG_GAMES = {"big-shuffle": 1}  # some 600 moves a game: one game per set is enough
+LONG_GAMES = {"big-shuffle": 1, "plot-twist": 2}  # some 600 (Big Shuffle), 60 to 500 (Plot Twist) moves a game
 MAX_STEPS = 5_000
 
 

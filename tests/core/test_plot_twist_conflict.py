@@ -3,7 +3,7 @@ test per rule of the Turn and the Combat, the rulebook's Dr. Simoakli vs Hope th
 Combat, and seeded random games of 2, 4 and 6 seats (quick and drafted Setup) played to an outcome
 through the engine, every state passing the state check.
 
-The game is not registered yet (IN_PROGRESS): the tests register it for the module.
+The game is registered (core/games/__init__.py): the tests play it through the engine.
 """
 
 import copy
@@ -12,22 +12,12 @@ import pytest
 
 from core.framework import engine
 from core.framework.errors import IllegalMove, InvalidState
-from core.framework.registry import register, unregister
 from core.framework.rng import Rng
 from core.games.plot_twist import actions as A
 from core.games.plot_twist.game import PlotTwist
 
 GAME = PlotTwist()
 SIMOAKLI, HOPE, ATHENA, GOONS = "villain/dr-simoakli", "hero/hope", "hero/athena", "mook/lab-goons"
-
-
-@pytest.fixture(scope="module", autouse=True)
-def plot_twist():
-    register(GAME)
-    try:
-        yield GAME
-    finally:
-        unregister(GAME.id)
 
 
 # --- Positions ------------------------------------------------------------------------------------------

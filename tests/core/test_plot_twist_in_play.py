@@ -3,7 +3,6 @@ events_cluster.py, objectives.py, conditions.py, time_counters.py, standing.py):
 the Twists!, Time counters, the Events Cluster and Nullify, the Objective and its Threat, through the
 engine where a move is involved; properties over random games for hidden information and tampering.
 
-The game is not registered yet (IN_PROGRESS): the tests register it for the module.
 """
 
 import copy
@@ -13,7 +12,6 @@ import pytest
 
 from core.framework import engine
 from core.framework.errors import InvalidState
-from core.framework.registry import register, unregister
 from core.framework.rng import Rng
 from core.games.plot_twist import card_effects as CE
 from core.games.plot_twist import conditions as CO
@@ -36,15 +34,6 @@ GAME = PlotTwist()
 SIMOAKLI, MIRAGE, HOPE, ATHENA, LUCID = ("villain/dr-simoakli", "villain/madame-mirage", "hero/hope", "hero/athena",
                                          "hero/lucid")
 GOONS = "mook/lab-goons"
-
-
-@pytest.fixture(scope="module", autouse=True)
-def plot_twist():
-    register(GAME)
-    try:
-        yield GAME
-    finally:
-        unregister(GAME.id)
 
 
 # --- Positions ------------------------------------------------------------------------------------------

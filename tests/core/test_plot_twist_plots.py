@@ -18,7 +18,6 @@ from test_plot_twist_conflict import (
 
 from core.framework import engine
 from core.framework.errors import InvalidState
-from core.framework.registry import register, unregister
 from core.games.plot_twist import effects as FX
 from core.games.plot_twist import plots as PL
 from core.games.plot_twist.game import PlotTwist
@@ -27,15 +26,6 @@ GAME = PlotTwist()
 SIMOAKLI, HOPE, ATHENA = "villain/dr-simoakli", "hero/hope", "hero/athena"
 NURSE, CHILD, REPORTER = "bystander/frightened-nurse", "bystander/lost-child", "bystander/star-reporter"
 RAMOS, ROOK, BYTE = "ally/medic-ramos", "ally/rook", "ally/byte"
-
-
-@pytest.fixture(scope="module", autouse=True)
-def plot_twist():
-    register(GAME)
-    try:
-        yield GAME
-    finally:
-        unregister(GAME.id)
 
 
 def position(hands: dict, location: str = "location/mercy-general-hospital", players: int = 2,

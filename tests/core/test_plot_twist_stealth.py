@@ -8,7 +8,6 @@ import copy
 import pytest
 from test_plot_twist_conflict import (
     ATHENA,
-    GAME,
     HOPE,
     SIMOAKLI,
     _step,
@@ -22,22 +21,9 @@ from test_plot_twist_conflict import (
 
 from core.framework import engine
 from core.framework.errors import InvalidState
-from core.framework.registry import all_games, register, unregister
 from core.games.plot_twist import stealth as ST
 
 MIRAGE, VANGUARD, LUCID, KRAGG = "villain/madame-mirage", "hero/vanguard", "hero/lucid", "villain/warlord-kragg"
-
-
-@pytest.fixture(scope="module", autouse=True)
-def plot_twist():
-    if any(g.id == GAME.id for g in all_games()):
-        yield
-        return
-    register(GAME)
-    try:
-        yield
-    finally:
-        unregister(GAME.id)
 
 
 def conflict(villain: str, heroes: tuple, players: int = 2) -> engine.Step:

@@ -19,7 +19,10 @@ MAX_MOVES = 5_000
 
 
 def vocabulary(game_id: str):
-    return importlib.import_module(f"core.games.{package_name(game_id)}.vocabulary")
+    """The game's declared words: its package's `vocabulary.py`, or the package itself when it
+    exports them (Plot Twist's vocabulary.py holds the card data's words; its __init__.py the wire's)."""
+    package = importlib.import_module(f"core.games.{package_name(game_id)}")
+    return package if hasattr(package, "MOVE_KINDS") else importlib.import_module(f"{package.__name__}.vocabulary")
 
 
 def words_spoken(game_id: str, games_per_setup: int = GAMES_PER_SETUP) -> dict[str, set]:

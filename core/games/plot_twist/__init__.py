@@ -1,12 +1,13 @@
 """Plot Twist, the non-collectible card game of heroes against a Game Master's villains
 (rules: ../shared/rules/plot-twist-rules.md; issues 15 and 16).
 
-Being built: the house starter set, the rolls and damage, Setup and the Conflict (Turns,
-Initiative, the five Combat steps, Free actions, the Twists! and Time counters, the Events Cluster
-and Nullify, the Objective and its Threat, Plots (Details, Locations, Bystanders, Allies), Flying,
-Hidden and Identity, winning) play to an outcome through `game.py`'s `PlotTwist`; the game is not
-registered yet (`IN_PROGRESS`, see core/games/__init__.py): its wire schemas and part 2 are still to come.
-docs/plot-twist-contract.md is the wire format, docs/rulings-plot-twist.md the rulings.
+Served (part 1 in progress): the house starter set, the rolls and damage, Setup and the Conflict
+(Turns, Initiative, the five Combat steps, Free actions, the Twists! and Time counters, the Events
+Cluster and Nullify, the Objective and its Threat, Plots (Details, Locations, Bystanders, Allies),
+Flying, Hidden and Identity, spending Belief, Hate and Energy, winning) play to an outcome through
+`game.py`'s `PlotTwist`, registered as `plot-twist` with its wire schemas in
+api/schemas/plot_twist.py. Still to come: part 2 (Reversal of Fortunes, Crossovers, Pursuit,
+Interviews, heuristic bots). docs/plot-twist-contract.md is the wire format, docs/rulings-plot-twist.md the rulings.
 
 Modules, each importing only those above it:
 - `vocabulary.py`, `cards.py`: the catalog from `cards/*.toml` and its words.
@@ -41,4 +42,25 @@ Modules, each importing only those above it:
 - `game.py`: the `PlotTwist` game and its `FLOW`.
 """
 
-IN_PROGRESS = True
+from .cards import CARD_TYPES
+from .game import (
+           DECISION_KINDS,
+           EVENT_TYPES,
+           GAME,
+           MOVE_KINDS,
+           OUTCOME_REASONS,
+           RULE_CODES,
+           PlotTwist,
+)
+
+# What core/games/__init__.py registers, and the words the wire schemas and the vocabulary test read.
+__all__ = [
+           "CARD_TYPES",
+           "DECISION_KINDS",
+           "EVENT_TYPES",
+           "GAME",
+           "MOVE_KINDS",
+           "OUTCOME_REASONS",
+           "RULE_CODES",
+           "PlotTwist",
+]

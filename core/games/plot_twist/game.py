@@ -1,8 +1,7 @@
 """Plot Twist as a `Game`: options, Setup, pending decisions, views, the state check, refusals, and
 its `FLOW` (Setup's picks and the Conflict's moves, `conflict.advance`, the win check as a Watch).
 
-The package is not registered yet (`IN_PROGRESS` in __init__.py): tests use `PlotTwist()` directly
-or register it for the length of a test.
+Registered as `plot-twist` (core/games/__init__.py finds `GAME` through the package's __init__.py).
 """
 
 import copy
@@ -20,6 +19,7 @@ from . import conflict as CF
 from . import decks as D
 from . import in_play as IP
 from . import integrity_conflict as integrity
+from . import labels
 from . import plots as PL
 from . import spending as SP
 from . import stealth as ST
@@ -91,9 +91,10 @@ class PlotTwist(Game):
         )
 
     def sample_setups(self) -> tuple[Setup, ...]:
-        return (Setup("quick-2", 2, {"setup": "quick"}, 3), Setup("quick-4", 4, {"setup": "quick"}, 2),
-                Setup("quick-6", 6, {"setup": "quick"}, 2), Setup("drafted-2", 2, {}, 2),
-                Setup("drafted-4", 4, {}, 1), Setup("drafted-6", 6, {}, 1))
+        # One game each but at 2 seats: a 6-seat game runs some 400 moves, each state checked whole (~3 ms).
+        return (Setup("quick-2", 2, {"setup": "quick"}, 2), Setup("drafted-2", 2, {}, 2),
+                Setup("quick-4", 4, {"setup": "quick"}, 1), Setup("drafted-4", 4, {}, 1),
+                Setup("quick-6", 6, {"setup": "quick"}, 1), Setup("drafted-6", 6, {}, 1))
 
     def cards(self) -> list[dict]:
         return C.catalog()
@@ -119,6 +120,13 @@ class PlotTwist(Game):
     def play(self, state: dict, move: dict, rng) -> list:
         return FLOW.play(state, move, rng, checked=CF.win_key(state))[0]
 
+    def canonical_move(self, state: dict, move):
+        """A Mulligan's or End of Combat's discard is a set of cards: named in any order, it is sorted."""
+        cards = move.get("cards") if type(move) is dict and move.get("kind") in ("mulligan", "redraw") else None
+        if type(cards) is list and all(type(c) is str for c in cards) and cards != sorted(cards):
+            return {**move, "cards": sorted(cards)}
+        return move
+
     def refuse(self, state: dict, pending: list, move: dict) -> None:
         if type(move) is not dict:
             raise IllegalMove("A move is a JSON object.", rule="wrong_move")
@@ -138,6 +146,9 @@ class PlotTwist(Game):
 
     def view_event(self, event: dict, player: int | None) -> dict:
         return views.view_event(event, player)
+
+    def labels(self, seen: dict, decision: dict) -> list[str]:
+        return labels.labels(seen, decision)  # the options in words (labels.py)
 
     def check(self, state: dict) -> None:
         integrity.check(state)

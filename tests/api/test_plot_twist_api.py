@@ -1,0 +1,111 @@
+"""Plot Twist over HTTP: its metadata and catalog, the wire schemas written for every field of the
+state (docs/plot-twist-contract.md), whole games that conform to the spec, refusals that name the
+rule, bot-move and a table of random bots."""
+
+import jsonschema_rs
+import pytest
+
+import core
+from api.schemas import GAMES
+from core.framework.rng import Rng
+from core.games.plot_twist import OUTCOME_REASONS
+from core.games.plot_twist import state as S
+
+BASE = "/v1/games/plot-twist"
+REF = "#/components/schemas/"
+FRAMEWORK_FIELDS = {"game", "version", "players", "options", "outcome"}
+
+
+@pytest.fixture(scope="module")
+def spec():
+    from api import create_app
+
+    return create_app().test_client().get("/openapi.json").get_json()
+
+
+def validator(spec, name):
+    return jsonschema_rs.Draft202012Validator({"$ref": REF + name, "components": spec["components"]})
+
+
+def test_game_info_and_the_catalog_fit_the_spec(client, spec):
+    info = client.get(BASE).get_json()
+    assert (info["id"], info["min_players"], info["max_players"]) == ("plot-twist", 2, 6)
+    assert "random" in info["bots"]
+    body = client.get(f"{BASE}/cards").get_json()
+    validator(spec, "PlotTwistCardList").validate(body)
+    assert len(body["cards"]) == len(core.get_game("plot-twist").cards())
+
+
+def test_the_state_and_view_schemas_name_every_field_of_the_state():
+    """A field added to the state (state.GAME_FIELDS) needs its line in api/schemas/plot_twist.py."""
+    schemas = GAMES["plot-twist"]
+    assert set(schemas.State._declared_fields) == FRAMEWORK_FIELDS | {"rng"} | set(S.GAME_FIELDS)
+    assert set(schemas.View._declared_fields) == FRAMEWORK_FIELDS | set(S.GAME_FIELDS)
+
+
+# (players, options): quick and drafted Setup, the fewest, some and the most seats
+TABLES = [(2, {"setup": "quick"}), (6, {"setup": "quick"}), (2, {}), (4, {}), (6, {})]
+RARE_MOVES = {"remove_trauma", "recover",  # Free actions random play seldom has the means for
+              "hide", "sneak_attack"}  # one Villain of the house set has Stealth
+RARE_EVENTS = {"trauma_paid", "demoralized", "stress_regenerated", "equipment_declined", "villain_fled",
+               "villain_surrendered", "status_gained", "status_ended", "distance_changed", "quantity_lost",
+               "incapacitated", "mulligan_taken", "attack_action_bought", "energy_spent",
+               # one card each makes these (Sacrifice's Ally, Safe House, Tech Intern, a colored Twist! without its Hero)
+               "ally_sacrificed", "location_played", "objective_peeked", "twist_without_effect"}
+
+
+def test_whole_games_over_http_conform_to_the_spec(client, spec):
+    step_schema, view_schema = validator(spec, "PlotTwistStep"), validator(spec, "PlotTwistViewResponse")
+    kinds, events = set(), set()
+    for seed, (players, options) in enumerate(TABLES):
+        pick = Rng.from_seed(f"plot-twist-spec:{seed}")
+        step = client.post(f"{BASE}/new", json={"players": players, "options": options, "seed": seed}).get_json()
+        n = 0
+        while True:
+            step_schema.validate(step)
+            events |= {e["type"] for e in step["events"]}
+            if n % 9 == 0 or not step["pending"]:
+                for seat in [None, *range(players)]:
+                    seen = client.post(f"{BASE}/view", json={"state": step["state"], "player": seat}).get_json()
+                    view_schema.validate(seen)
+            if not step["pending"]:
+                break
+            listed = [o for d in step["pending"] for o in d["options"]]
+            move = listed[pick.below(len(listed))]
+            kinds.add(move["kind"])
+            response = client.post(f"{BASE}/apply", json={"state": step["state"], "move": move})
+            assert response.status_code == 200, response.get_json()
+            step = response.get_json()
+            n += 1
+    schemas = spec["components"]["schemas"]
+    assert kinds >= set(schemas["PlotTwistMove"]["discriminator"]["mapping"]) - RARE_MOVES
+    assert events >= set(schemas["PlotTwistEvent"]["discriminator"]["mapping"]) - RARE_EVENTS
+
+
+def test_a_mulligan_of_a_card_not_in_hand_is_409_with_the_rule(client):
+    step = client.post(f"{BASE}/new", json={"players": 2, "options": {"setup": "quick"}, "seed": 1}).get_json()
+    mulligan = next(o for d in step["pending"] for o in d["options"] if o["kind"] == "mulligan")
+    response = client.post(f"{BASE}/apply", json={"state": step["state"], "move": {**mulligan, "cards": ["combat/nope"]}})
+    assert response.status_code == 409
+    assert response.get_json()["rule"] == "not_in_hand"
+
+
+def test_bot_move_answers_a_listed_option(client):
+    step = client.post(f"{BASE}/new", json={"players": 4, "seed": 3}).get_json()
+    seat = step["pending"][0]["player"]
+    body = client.post(f"{BASE}/bot-move", json={"state": step["state"], "player": seat, "bot": "random"}).get_json()
+    assert body["move"] in [o for d in step["pending"] if d["player"] == seat for o in d["options"]]
+
+
+def test_a_table_of_random_bots_plays_to_the_end(client):
+    response = client.post(f"{BASE}/tables", json={"players": 3, "seed": 4, "options": {"setup": "quick"},
+                                                   "bots": {"0": "random", "1": "random", "2": "random"}})
+    created = response.get_json()
+    assert response.status_code == 201, created
+    table = created
+    for _ in range(500):  # bots move a bounded number of moves per request: each read lets them go on
+        if table["outcome"] is not None:
+            break
+        table = client.get(f"/v1/tables/{created['table_id']}").get_json()
+    assert table["outcome"] is not None and table["outcome"]["reason"] in OUTCOME_REASONS
+    assert table["waiting_for"] == []
