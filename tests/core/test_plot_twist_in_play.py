@@ -503,3 +503,14 @@ def test_lucky_break_gives_an_automatic_success_in_the_next_damage_roll_this_tur
     step = next_turn(next_twist(table((HOPE,)), "twist/lucky-break"))
     assert {"who": HOPE, "source": HOPE, "stat": "automatic_successes", "amount": 1, "attack": None,
             "lasts": "attack"} in [{**m, "source": HOPE} for m in step.state["turn"]["modifiers"] if m["who"] == HOPE]
+
+
+def test_crowd_gathers_a_target_hero_plays_a_bystander_from_his_plot_hand_at_no_cost():
+    def hand(state):
+        if "bystander/lost-child" not in state["plot_hands"][1]:
+            state["plot_hands"][1][0] = "bystander/lost-child"
+    step = edited(next_twist(table((HOPE,)), "twist/crowd-gathers"), hand)
+    belief = hero(step, HOPE)["belief"]
+    step = next_turn(step)
+    assert {"card": "bystander/lost-child", "seat": 1, "location": step.state["location"]} in step.state["bystanders"]
+    assert "bystander/lost-child" not in step.state["plot_hands"][1] and hero(step, HOPE)["belief"] == belief

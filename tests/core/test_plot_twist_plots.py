@@ -18,6 +18,7 @@ from test_plot_twist_conflict import (
 
 from core.framework import engine
 from core.framework.errors import InvalidState
+from core.games.plot_twist import cards as C
 from core.games.plot_twist import effects as FX
 from core.games.plot_twist import plots as PL
 from core.games.plot_twist.game import PlotTwist
@@ -439,3 +440,19 @@ def test_one_predicate_lists_and_explains_each_plot_move_over_random_games():
             d = step.pending[rng.below(len(step.pending))]
             step = engine.apply(step.state, d["options"][rng.below(len(d["options"]))])
     assert seen == {"play_plot", "recruit", "kill"}
+
+
+def test_off_duty_cops_cover_lasts_for_2_turns():
+    """Off-Duty Cop {R}: "you gain 1 Cover for 2 Turns"."""
+    step = position({})
+    state = copy.deepcopy(step.state)
+    state["twists_deck"] = ["twist/villainous-monologue"] * len(state["twists_deck"])
+    events = []
+    FX.resolve_plot(state, None, [e for e in C.CARD["bystander/off-duty-cop"]["effects"] if e["on"] == "recruit"],
+                    HOPE, 1, events)
+    step = _step(state)
+    assert FX.total(step.state, HOPE, "cover", "melee") == 1
+    step = pass_until(step, lambda s: s.state["turn"]["number"] == 2)
+    assert FX.total(step.state, HOPE, "cover", "melee") == 1
+    step = pass_until(step, lambda s: s.state["turn"]["number"] == 3)
+    assert FX.total(step.state, HOPE, "cover", "melee") == 0

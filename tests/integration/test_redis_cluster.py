@@ -212,7 +212,9 @@ def test_a_primary_killed_under_load_gives_503s_then_recovers_with_tables_consis
     killed primary may lose one (reported), and every table's log stays whole."""
     # a node silent for 3 s is failed over: a loaded CI machine can stall a healthy node for 1 s
     with RedisCluster(tmp_path, node_timeout_ms=3000) as c:
-        client = _app(c, REDIS_WAIT_REPLICAS=wait_replicas).test_client()
+        # a loaded CI machine can also be slow to let a healthy replica confirm: 2 s, not 0.5 s (a
+        # table created before the kill was refused 503 once, 2026-11-25, with the suite beside it)
+        client = _app(c, REDIS_WAIT_REPLICAS=wait_replicas, REDIS_WAIT_TIMEOUT_MS=2000).test_client()
         # Big Shuffle games: long enough to be still going when the primary dies
         tables = [client.post("/v1/tables", json={"game": "big-shuffle", "players": 2}).get_json() for _ in range(9)]
         victim_port = c.port_of_slot(_slot(tables[0]["table_id"]))

@@ -29,6 +29,7 @@ from . import characters as CH
 from . import damage as DMG
 from . import effects as FX
 from . import events_cluster as EC
+from . import plots as PL
 from . import rolls as R
 from . import tally
 from . import time_counters as TC
@@ -137,6 +138,10 @@ def apply(state: dict, rng, card: str, e: dict, choice: dict, events: list, held
         target = choice.get("target")
         if target in EC.standing(state):
             EC.mark_nullified(state, target, events, by=card)
+        return
+    if verb == "play":
+        if e["card"] == "bystander" and choice.get("target") in candidates(state, e):
+            PL.play_free_bystander(state, choice["target"], events)
         return
     if verb == "reveal":
         if e["card"] == "event" and choice.get("target") in candidates(state, e):

@@ -194,8 +194,8 @@ def change_counter(state: dict, c: dict, counter: str, delta: int, events: list,
         value = max(0, min(top, c["actions"][action] + delta))
         CH.update(state, who, actions={**c["actions"], action: value})
     elif counter == "cover":
-        add_modifier(state, {"who": who, "source": source, "stat": "cover", "amount": delta, "attack": None,
-                             "lasts": e.get("lasts", "combat")})
+        timed = {"lasts": "turn", "turns": e["for_turns"]} if "for_turns" in e else {"lasts": e.get("lasts", "combat")}
+        add_modifier(state, {"who": who, "source": source, "stat": "cover", "amount": delta, "attack": None, **timed})
         value = delta
     elif counter == "quantity" and kind == "mook":
         value = max(0, c["quantity"] + delta)

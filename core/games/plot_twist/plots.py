@@ -199,6 +199,19 @@ def on_play_plot(state: dict, move: dict, rng, events: list) -> None:
         events.append({"type": "ally_played", "player": seat, "card": card, "hero": who})
 
 
+def play_free_bystander(state: dict, hero: str, events: list) -> None:
+    """Crowd Gathers: "A target Hero plays a Bystander from his Plot Hand at no cost": the first
+    Bystander of the Hero's seat's Plot Hand that may be played now (ruling "Crowd Gathers"); none,
+    nothing happens ("If you cannot resolve an effect ... just ignore it")."""
+    seat = CH.record(state, hero)["seat"]
+    if C.TYPE.get(state["location"]) == "lair":
+        return
+    card = next((c for c in state["plot_hands"][seat] if C.TYPE[c] == "bystander"
+                 and D.uniqueness_error(c, bystanders_in_play(state)) is None and D.use_error(c, hero) is None), None)
+    if card is not None:
+        on_play_plot(state, {"player": seat, "card": card, "character": hero}, None, events)
+
+
 # --- Start and End of Turn -----------------------------------------------------------------------------
 def start_of_turn(state: dict, events: list) -> None:
     """"Here all cards that trigger at the beginning of a Turn take effect": the Location's."""

@@ -18,4 +18,4 @@ def empty() -> dict:
 
 def record(state: dict, kind: str, amount: int = 1) -> None:
     """Count `amount` more of `kind` (one of KINDS)."""
-    state["tally"][kind] += amount
+    state["tally"] = {**state["tally"], kind: state["tally"][kind] + amount}  # a new record: copy-on-write
