@@ -49,9 +49,9 @@ def energy_left(state: dict, card: str) -> int:
     return CH.power(card) - state["turn"]["energy_spent"].get(card, 0)
 
 
-def action_error(state: dict, move: dict) -> tuple[str, str] | None:
-    """Why this Free action (or recover) is refused now, or None."""
-    kind, seat, card = move.get("kind"), move.get("player"), move.get("character")
+def moment_error(state: dict, seat, card) -> tuple[str, str] | None:
+    """Why `card` of `seat` may take no Free action (nor spend counters) now: no Turn yet, the End of
+    Turn, or not a Character of the seat that may act now. None: it may."""
     turn = state["turn"]
     if turn is None:
         return "cannot_act", "Actions are taken in the Turns of the Conflict, after Setup."
@@ -59,6 +59,15 @@ def action_error(state: dict, move: dict) -> tuple[str, str] | None:
         return "no_free_action_at_end_of_turn", "No Free action may be taken in the End of Turn Phase."
     if card not in acting(state, seat):
         return "not_your_character", f"{card!r} is not a Character of yours that may act now."
+    return None
+
+
+def action_error(state: dict, move: dict) -> tuple[str, str] | None:
+    """Why this Free action (or recover) is refused now, or None."""
+    kind, seat, card = move.get("kind"), move.get("player"), move.get("character")
+    refusal = moment_error(state, seat, card)
+    if refusal:
+        return refusal
     c = CH.record(state, card)
     fields = {"regenerate": {"resistance"}, "remove_trauma": {"resistance"}, "extra_attack": set(),
               "recover": {"status"}}.get(kind)

@@ -76,19 +76,15 @@ def _paying(state: dict, c: dict, counter: str, amount: int) -> tuple[str, str] 
 def spend_error(state: dict, move: dict) -> tuple[str, str] | None:
     """Why this spending is refused now, or None."""
     kind, seat, who = move.get("kind"), move.get("player"), move.get("character")
-    turn = state["turn"]
-    if turn is None:
-        return "cannot_act", "Counters are spent in the Turns of the Conflict, after Setup."
     if kind not in FIELDS:
         return "wrong_move", f"A spending move is one of {', '.join(KINDS)}."
     optional = {"target"} if kind == "activate" else set()
     if not ({"player", "kind", "character"} | FIELDS[kind]) - optional <= set(move) <= (
             {"player", "kind", "character"} | FIELDS[kind]):
         return "wrong_move", f"A {kind} move has the fields player, kind, character and {sorted(FIELDS[kind])}."
-    if turn["phase"] == "end":
-        return "no_free_action_at_end_of_turn", "Nothing is spent in the End of Turn Phase."
-    if who not in A.acting(state, seat):
-        return "not_your_character", f"{who!r} is not a Character of yours that may act now."
+    refusal = A.moment_error(state, seat, who)
+    if refusal:
+        return refusal
     c = CH.record(state, who)
     return _WHY_NOT[kind](state, c, move)
 

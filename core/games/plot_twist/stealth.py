@@ -62,16 +62,12 @@ def identity_of(state: dict, card: str) -> str | None:
 def free_error(state: dict, move: dict) -> tuple[str, str] | None:
     """Why this Flying, Hidden, Perception or Identity Free action is refused now, or None."""
     kind, seat, card = move.get("kind"), move.get("player"), move.get("character")
-    turn = state["turn"]
-    if turn is None:
-        return "cannot_act", "Actions are taken in the Turns of the Conflict, after Setup."
-    if turn["phase"] == "end":
-        return "no_free_action_at_end_of_turn", "No Free action may be taken in the End of Turn Phase."
     if kind not in FIELDS or set(move) != {"player", "kind", "character"} | FIELDS[kind]:
         return "wrong_move", f"A {kind} move has the fields player, kind, character and {sorted(FIELDS.get(kind, []))}."
-    if card not in A.acting(state, seat):
-        return "not_your_character", f"{card!r} is not a Character of yours that may act now."
-    if kind in turn["free"].get(card, []):
+    refusal = A.moment_error(state, seat, card)
+    if refusal:
+        return refusal
+    if kind in state["turn"]["free"].get(card, []):
         return "free_action_used_this_turn", "A Character may take each Free action once each Turn."
     c = CH.record(state, card)
     return _WHY_NOT[kind](state, c, move)
