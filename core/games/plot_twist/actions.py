@@ -40,6 +40,15 @@ def acting(state: dict, seat: int) -> list[str]:
     return cards
 
 
+def may_act(state: dict, seat, card) -> bool:
+    """`card in acting(state, seat)`, for one Character (a predicate asks it of every candidate)."""
+    c = CH.record(state, card) if type(card) is str else None
+    if c is None or c["seat"] != seat or CH.is_incapacitated(c):
+        return False
+    combat = state["combat"]
+    return combat is None or card in (combat["attacker"], combat["defender"])
+
+
 def _used(state: dict, card: str, kind: str) -> bool:
     return kind in state["turn"]["free"].get(card, [])
 
@@ -57,7 +66,7 @@ def moment_error(state: dict, seat, card) -> tuple[str, str] | None:
         return "cannot_act", "Actions are taken in the Turns of the Conflict, after Setup."
     if turn["phase"] == "end":
         return "no_free_action_at_end_of_turn", "No Free action may be taken in the End of Turn Phase."
-    if card not in acting(state, seat):
+    if not may_act(state, seat, card):
         return "not_your_character", f"{card!r} is not a Character of yours that may act now."
     return None
 

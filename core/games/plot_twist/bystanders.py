@@ -52,7 +52,7 @@ def attack_error(state: dict, move: dict) -> tuple[str, str] | None:
     if state["combat"] is not None:
         return "combat_in_progress", "A Combat is already in progress."
     who, target, seat, attack = move["character"], move["target"], move["player"], move["attack"]
-    if who not in A.acting(state, seat):
+    if not A.may_act(state, seat, who):
         return "not_your_character", f"{who!r} is not a Character of yours in play."
     c = CH.record(state, who)
     side = CH.side_of(c)

@@ -80,9 +80,11 @@ def printed_resistance(card: str, resistance: str) -> int:
 def is_incapacitated(c: dict) -> bool:
     """Physical or Mental Stress+Trauma equal to the Resistance; a Mook with no Quantity Counter
     is no Mook in play."""
-    if kind(c["card"]) == "mook":
+    card = c["card"]
+    if C.TYPE[card] == "mook":
         return c["quantity"] == 0
-    return any(DMG.is_full(c["resistances"][r], printed_resistance(c["card"], r)) for r in ("physical", "mental"))
+    printed, counters = C.CARD[card]["resistances"], c["resistances"]
+    return DMG.is_full(counters["physical"], printed["physical"]) or DMG.is_full(counters["mental"], printed["mental"])
 
 
 def is_demoralized(c: dict) -> bool:

@@ -114,7 +114,7 @@ def move_error(state: dict, move: dict) -> tuple[str, str] | None:
             return "not_in_combat", "Events can only be played During combat."
         return EC.reveal_refusal(state, move["card"])
     who, card = move["character"], move["card"]
-    if who not in A.acting(state, seat) or CH.kind(who) != "hero":
+    if not A.may_act(state, seat, who) or CH.kind(who) != "hero":
         return "not_your_character", f"{who!r} is not a Hero of yours that may act now."
     if card not in nullifiable(state):
         return "not_a_card_with_nullify", f"{card!r} is no Revealed Event or Twist! in play with a Nullify."
