@@ -16,8 +16,9 @@ trigger in order:
 - `gain`, `lose`, `regenerate`, `deal`, `status`, `end_status` through effects.py, one target at a
   time; `cause`: a Damage Roll of `amount` coins minus the target's Armor and Cover; `nullify` a
   Revealed Event; `reveal` an Event (the GM's choice) or the Objective.
-- `lock`, `heroic`, `draw`, `peek`, `play` and an Automatic Success "in one Roll" are not applied yet
-  (ignored, as an effect that cannot resolve).
+- `lock` holds while its Event stands (standing.locked, read by effects.ratings); `play` (Crowd
+  Gathers) plays a Bystander from the target Hero's Plot Hand (plots.play_free_bystander); an
+  Automatic Success "in one Roll" goes to the target's next Damage Roll (effects.automatic_success).
 
 Targets: the group words (characters, heroes, villains, mooks, main_villain) cover the Characters in
 play now; the chosen ones (hero, villain, mook, character, event) come from `choice`, made by the

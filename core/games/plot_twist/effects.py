@@ -4,17 +4,18 @@ Stress and Trauma, Statuses, Combat actions).
 
 Supported verbs: `gain` / `lose` (Energy, Belief, Hate, Quantity, Cover, Move and Attack actions),
 `regenerate`, `deal` (Stress or Trauma, paid in Belief or Hate), `status`, `end_status`, `modify`
-(Pools, Damage Pool, Automatic Successes, Armor, Quantity removed) and a Chosen `roll` whose
-`then` effects use the chosen number. Targets: self, opponent, character (one of the two
-combatants, chosen), hero (another Hero, chosen), heroes, mooks. An effect that cannot resolve is
-ignored ("If you cannot resolve an effect ... just ignore it and move on"). Everything else in
-the data (activated advantages, Plot effects, `cause`, `keyword`, `heroic`, `lock`, `draw`, `peek`,
-`reveal`, `nullify`, `play`) is not applied here: Twists!, Events and the Objective resolve through
-card_effects.py, which calls `resolve` one target at a time. `total` adds what standing cards change
-(standing.py).
+(Pools, Damage Pool, Automatic Successes, Armor, Quantity removed), `heroic` (Ranks for a while)
+and a Chosen `roll` whose `then` effects use the chosen number. Targets: self, opponent, character
+(one of the two combatants, chosen), hero (another Hero, chosen), heroes, mooks. An effect that
+cannot resolve is ignored ("If you cannot resolve an effect ... just ignore it and move on").
+Plots' own verbs (`draw`, `peek`, `play`, `remove_trauma`) are `resolve_plot`'s; Twists!, Events and
+the Objective resolve through card_effects.py, which calls `resolve` one target at a time; activated
+Advantages through spending.py. `total` adds what standing cards change (standing.py); `ratings` is
+a Character's ratings now (Ranks for a while, Locked Heroics at 0).
 
 A modifier lives in `state["turn"]["modifiers"]` until its `lasts` ends: "attack" (the next
-Attack of its source), "combat" (the End of Combat), "turn" (the End of Turn):
+Attack of its source), "combat" (the End of Combat), "turn" (the End of Turn; with `turns`, that
+many End of Turns, carried into the next Turn meanwhile):
 
     {"who": card, "source": card, "stat": "defense_pool", "amount": -2, "attack": "melee" | null,
      "lasts": "attack"}      # or "set": 0 instead of "amount"; stat "cover"; stat "status"
