@@ -9,6 +9,7 @@ The game is registered (core/games/__init__.py): the tests play it through the e
 import copy
 
 import pytest
+from test_plot_twist_setup import leaves
 
 from core.framework import engine
 from core.framework.errors import IllegalMove, InvalidState
@@ -459,7 +460,7 @@ def test_any_junk_value_in_a_conflict_state_is_refused_with_invalid_state_and_no
 
     r = random.Random(61)
     for state in sampled_conflict_states(every=23):
-        paths = [p for p in _leaves(state) if p[0] not in ("game", "version", "rng", "outcome", "options")
+        paths = [p for p in leaves(state) if p[0] not in ("game", "version", "rng", "outcome", "options")
                  and not (p[1:2] == ("modifiers",) and p[-1] in ("attack", "amount"))]  # null, -1: legal there
         for path in r.sample(paths, min(30, len(paths))):
             other = copy.deepcopy(state)
@@ -472,13 +473,3 @@ def test_any_junk_value_in_a_conflict_state_is_refused_with_invalid_state_and_no
             with pytest.raises(InvalidState):  # the game's check, or the engine's: no legal move
                 engine.check_state(other)
 
-
-def _leaves(value, path=()):
-    if isinstance(value, dict) and value:
-        for k, v in value.items():
-            yield from _leaves(v, path + (k,))
-    elif isinstance(value, list) and value:
-        for i, v in enumerate(value):
-            yield from _leaves(v, path + (i,))
-    else:
-        yield path

@@ -9,6 +9,17 @@ import copy
 import json
 
 import pytest
+from test_plot_twist_conflict import (
+    _step,
+    drafted,
+    option,
+    pass_until,
+    play,
+    refused,
+    with_hand,
+    with_rng,
+)
+from test_plot_twist_setup import leaves
 
 from core.framework import engine
 from core.framework.errors import InvalidState
@@ -19,16 +30,6 @@ from core.games.plot_twist import effects as FX
 from core.games.plot_twist import in_play as IP
 from core.games.plot_twist import time_counters as TC
 from core.games.plot_twist.game import PlotTwist
-from tests.core.test_plot_twist_conflict import (
-    _step,
-    drafted,
-    option,
-    pass_until,
-    play,
-    refused,
-    with_hand,
-    with_rng,
-)
 
 GAME = PlotTwist()
 SIMOAKLI, MIRAGE, HOPE, ATHENA, LUCID = ("villain/dr-simoakli", "villain/madame-mirage", "hero/hope", "hero/athena",
@@ -420,7 +421,7 @@ def test_junk_in_the_in_play_fields_is_refused_with_invalid_state():
     for before, step in sampled_games(seeds=(3, 4), players=(3, 5)):
         state = step.state
         paths = [p for field in ("timers", "choice", "counting", "nullify_tries", "objective", "events_cluster")
-                 for p in _leaves(state[field], (field,))]
+                 for p in leaves(state[field], (field,))]
         for path in r.sample(paths, min(3, len(paths))):
             other = copy.deepcopy(state)
             holder = other
@@ -433,17 +434,6 @@ def test_junk_in_the_in_play_fields_is_refused_with_invalid_state():
                 engine.check_state(other)
             tried += 1
     assert tried > 50
-
-
-def _leaves(value, path):
-    if isinstance(value, dict) and value:
-        for k, v in value.items():
-            yield from _leaves(v, path + (k,))
-    elif isinstance(value, list) and value:
-        for i, v in enumerate(value):
-            yield from _leaves(v, path + (i,))
-    else:
-        yield path
 
 
 def test_card_effects_choices_name_one_target_and_one_resistance():

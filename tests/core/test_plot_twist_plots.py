@@ -361,10 +361,11 @@ def _with_plots() -> engine.Step:
 
 
 def test_any_junk_value_in_the_plots_fields_is_refused_with_invalid_state_and_nothing_else():
-    from test_plot_twist_conflict import JUNK, _leaves
+    from test_plot_twist_conflict import JUNK
+    from test_plot_twist_setup import leaves
     state = _with_plots().state
     ally = next(i for i, c in enumerate(state["characters"]) if c["card"] == RAMOS)
-    paths = [p for p in _leaves(state) if p[0] in ("bystanders", "plot_discard", "plot_hands")
+    paths = [p for p in leaves(state) if p[0] in ("bystanders", "plot_discard", "plot_hands")
              or p[:2] == ("characters", ally)]
     assert len(paths) > 15
     for path in paths:

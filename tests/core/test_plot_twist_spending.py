@@ -6,7 +6,7 @@ import copy
 
 import pytest
 from test_plot_twist_conflict import ATHENA, HOPE, SIMOAKLI, _step, refused
-from test_plot_twist_stealth import character, combat_phase, conflict, edited
+from test_plot_twist_stealth import character, conflict, edited
 
 from core.framework import engine
 from core.framework.errors import InvalidState
