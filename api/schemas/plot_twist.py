@@ -181,6 +181,10 @@ _MOVES = {  # move kind -> its fields besides player and kind (one line per kind
     "add_quantity": {**_ACTING, "target": character(required=True)},
     "belief_damage": {**_ACTING, "target": character(required=True)},
     "raise_heroic": {**_ACTING, "heroic": one_of(C.HEROICS, required=True)},
+    "gain_keyword": {**_ACTING, "keyword": one_of(SP.GAINED_KEYWORDS, required=True)},
+    "play_hero": {**_ACTING, "hero": card(_pattern(("hero",)), required=True),
+                  "equipment": card(_pattern(("equipment",)), required=True, allow_none=True,
+                                    metadata={"description": "The Equipment it enters with; null: none."})},
 }
 Move = Union("PlotTwistMove", in_vocabulary(MOVE_KINDS, {kind: _move(kind, **extra) for kind, extra in _MOVES.items()}),
              discriminator="kind")
@@ -233,7 +237,9 @@ def _character(kind: str, **extra):
 _POWERED = {"equipment": card(_pattern(("equipment",)), required=True, allow_none=True),
             "resistances": fields.Nested(PlotTwistResistances, required=True), "energy": count(required=True)}
 Character = Union("PlotTwistCharacter", {
-    "hero": _character("hero", belief=count(required=True), **_POWERED),
+    "hero": _character("hero", belief=count(required=True), **_POWERED, joined=fields.Integer(
+        strict=True, validate=validate.Range(min=1),
+        metadata={"description": "A Hero played for 5 Belief: the Turn it came into play (absent: placed at Setup)."})),
     "villain": _character("villain", main=fields.Boolean(required=True), hate=count(required=True), **_POWERED),
     "mook": _character("mook", quantity=count(required=True)),
     "ally": _character("ally", hero=character(required=True), time=count(required=True),
@@ -255,6 +261,7 @@ class PlotTwistModifier(Schema):
     set = count()
     status = one_of(C.STATUSES)
     heroic = one_of(C.HEROICS, metadata={"description": "Stat `heroic`: the Heroic it raises."})
+    keyword = one_of(SP.GAINED_KEYWORDS, metadata={"description": "Stat `keyword`: the Keyword gained this Turn."})
     turns = fields.Integer(strict=True, validate=validate.Range(1, 9),
                            metadata={"description": "A `turn` modifier: the End of Turns it still lasts."})
 
@@ -452,6 +459,7 @@ _EVENTS = {  # event type -> its fields besides type (one line per type)
     "counters_spent": {**_CH, "counter": one_of(C.COSTS, required=True), "amount": count(required=True),
                        "for": fields.String(required=True, metadata={"description": "What it bought."})},
     "advantage_activated": {**_CH, "advantage": fields.String(required=True), "target": character(allow_none=True)},
+    "hero_played": {**_P, **_CH, "card": card(required=True), "equipment": card(required=True, allow_none=True)},
     # Plots
     "plot_played": {**_P, **_CH, "card": card(required=True), "plot": one_of(C.PLOT_TYPES, required=True)},
     "location_played": {**_P, "card": card(required=True)},

@@ -51,7 +51,9 @@ RARE_EVENTS = {"trauma_paid", "demoralized", "stress_regenerated", "equipment_de
                "villain_surrendered", "status_gained", "status_ended", "distance_changed", "quantity_lost",
                "incapacitated", "mulligan_taken", "attack_action_bought", "energy_spent",
                # one card each makes these (Sacrifice's Ally, Safe House, Tech Intern, a colored Twist! without its Hero)
-               "ally_sacrificed", "location_played", "objective_peeked", "twist_without_effect"}
+               "ally_sacrificed", "location_played", "objective_peeked", "twist_without_effect",
+               # Plots random Heroes seldom keep the Belief for, with a Hero and Keywords to buy
+               "ally_removed", "trauma_removed"}
 
 
 def test_whole_games_over_http_conform_to_the_spec(client, spec):

@@ -6,10 +6,11 @@ import copy
 
 import pytest
 from test_plot_twist_conflict import ATHENA, HOPE, SIMOAKLI, _step, refused
-from test_plot_twist_stealth import character, conflict, edited
+from test_plot_twist_stealth import character, combat_phase, conflict, edited
 
 from core.framework import engine
 from core.framework.errors import InvalidState
+from core.games.plot_twist import damage as DMG
 from core.games.plot_twist import effects as FX
 from core.games.plot_twist import spending as SP
 
@@ -230,5 +231,139 @@ def test_a_heroic_modifier_with_an_unknown_heroic_or_turns_is_an_invalid_state()
     for bad in ({**good, "heroic": "juggling"}, {**good, "turns": 0}, {**good, "lasts": "combat"},
                 {k: v for k, v in good.items() if k != "heroic"}):
         state["turn"]["modifiers"] = [bad]
+        with pytest.raises(InvalidState):
+            engine.check_state(state)
+
+
+# --- "② To gain 1 Keyword this Turn" ----------------------------------------------------------------------
+def test_spend_2_belief_to_gain_1_keyword_this_turn():
+    step = edited(conflict(SIMOAKLI, (HOPE,)), quiet_twists)
+    belief = character(step, HOPE)["belief"]
+    assert "Armor" not in FX.keywords(step.state, HOPE)
+    move = {"player": 1, "kind": "gain_keyword", "character": HOPE, "keyword": "armor"}
+    assert move in options(step, kind="gain_keyword")
+    step = play(step, move)
+    assert character(step, HOPE)["belief"] == belief - 2
+    assert {"type": "counters_spent", "character": HOPE, "counter": "belief", "amount": 2, "for": "armor"} in step.events
+    assert "Armor" in FX.keywords(step.state, HOPE)
+    assert DMG.armor("melee", FX.keywords(step.state, HOPE), 3) == 3  # "Armor ... equal to his Power"
+    assert refused(step, move) == "not_a_keyword_to_gain"  # had now
+    step = next_turn(step)
+    assert "Armor" not in FX.keywords(step.state, HOPE)
+
+
+def test_a_keyword_gained_this_turn_has_its_intrinsic_effect_tactician():
+    """"A Tactician may Initiate a second Combat once each Turn": bought, it lets Hope initiate twice."""
+    from core.games.plot_twist import conflict as CF
+    step = combat_phase(edited(conflict(SIMOAKLI, (HOPE,)), quiet_twists))
+    step = edited(step, lambda s: s["turn"].update(initiated={HOPE: ["bystander/lost-child"]}))
+    again = {"player": 1, "kind": "initiate", "character": HOPE, "target": SIMOAKLI}
+    assert CF.initiate_error(step.state, again)[0] == "heroes_initiate_once"
+    step = play(step, {"player": 1, "kind": "gain_keyword", "character": HOPE, "keyword": "tactician"})
+    assert CF.initiate_error(step.state, again) is None
+
+
+def test_the_keywords_a_hero_may_gain_are_those_with_intrinsic_effects():
+    """Ruling "Gaining a Keyword": Armor, Mental Armor, Overcharged, Spirit of the Night, Tactician."""
+    step = conflict(SIMOAKLI, (LUCID,))
+    offered = {o["keyword"] for o in options(step, kind="gain_keyword", character=LUCID)}
+    assert offered == set(SP.GAINED_KEYWORDS) - {"mental-armor"}  # Lucid prints Mental Armor
+    assert refused(step, {"player": 1, "kind": "gain_keyword", "character": LUCID, "keyword": "teleporter"}) \
+        == "not_a_keyword_to_gain"
+    poor = edited(step, lambda s: character_of(s, LUCID).update(belief=1))
+    assert refused(poor, {"player": 1, "kind": "gain_keyword", "character": LUCID, "keyword": "armor"}) \
+        == "not_enough_belief"
+
+
+def test_only_heroes_gain_a_keyword_for_belief():
+    step = edited(conflict(SIMOAKLI, (HOPE,)), lambda s: s["turn"].update(at="gm", waiting=[0], since=["heroes"]))
+    assert refused(step, {"player": 0, "kind": "gain_keyword", "character": SIMOAKLI, "keyword": "tactician"}) \
+        == "heroes_only"
+
+
+def test_a_keyword_modifier_on_a_villain_or_not_for_this_turn_is_an_invalid_state():
+    state = copy.deepcopy(conflict(SIMOAKLI, (HOPE,)).state)
+    good = {"who": HOPE, "source": HOPE, "stat": "keyword", "keyword": "armor", "attack": None, "lasts": "turn"}
+    state["turn"]["modifiers"] = [good]
+    _step(state)
+    for bad in ({**good, "who": SIMOAKLI}, {**good, "keyword": "teleporter"}, {**good, "lasts": "combat"},
+                {**good, "amount": 1}, {k: v for k, v in good.items() if k != "keyword"}):
+        state["turn"]["modifiers"] = [bad]
+        with pytest.raises(InvalidState):
+            engine.check_state(state)
+
+
+# --- "⑤ To play a Hero. He enters play with 0 Belief." ----------------------------------------------------
+def character_of(state: dict, card: str) -> dict:
+    return next(c for c in state["characters"] if c["card"] == card)
+
+
+def test_spend_5_belief_to_play_a_hero_who_enters_play_with_0_belief():
+    step = edited(conflict(SIMOAKLI, (HOPE,)), quiet_twists)
+    belief = character(step, HOPE)["belief"]
+    move = {"player": 1, "kind": "play_hero", "character": HOPE, "hero": ATHENA, "equipment": "equipment/spear-of-pallas"}
+    assert move in options(step, kind="play_hero")
+    step = play(step, move)
+    assert character(step, HOPE)["belief"] == belief - 5
+    athena = character(step, ATHENA)
+    assert athena["belief"] == 0 and athena["seat"] == 1 and athena["equipment"] == "equipment/spear-of-pallas"
+    assert athena["joined"] == step.state["turn"]["number"] and athena["energy"] == SP.C.CARD[ATHENA]["energy"]
+    assert {"type": "hero_played", "player": 1, "character": HOPE, "card": ATHENA,
+            "equipment": "equipment/spear-of-pallas"} in step.events
+    engine.check_state(step.state)
+
+
+def test_when_you_play_a_hero_you_control_it_for_the_rest_of_the_game():
+    step = edited(conflict(SIMOAKLI, (HOPE,)), quiet_twists)
+    step = play(step, {"player": 1, "kind": "play_hero", "character": HOPE, "hero": ATHENA, "equipment": None})
+    assert character(step, ATHENA)["actions"] == {"move": 0, "attack": 0}  # renewed at the next Start of Turn
+    step = next_turn(step)
+    assert character(step, ATHENA)["actions"] == {"move": 2, "attack": 1}
+    assert all(o["player"] == 1 for o in options(step, character=ATHENA))
+    assert options(step, character=ATHENA, kind="buy_coin")
+
+
+def test_a_played_hero_comes_with_equipment_he_could_use_never_a_name_in_play():
+    step = conflict(SIMOAKLI, (HOPE, ATHENA), players=3)  # Athena in play, Hope carries nothing
+    heroes = {o["hero"] for o in options(step, kind="play_hero", character=HOPE)}
+    assert ATHENA not in heroes and HOPE not in heroes and LUCID in heroes
+    for o in options(step, kind="play_hero", character=HOPE, hero=LUCID):
+        assert o["equipment"] in (None, "equipment/vibro-blade", "equipment/psi-amplifier", "equipment/nightmare-circlet")
+    move = {"player": 1, "kind": "play_hero", "character": HOPE, "hero": ATHENA, "equipment": None}
+    assert refused(step, move) == "character_copy_in_play"
+    assert refused(step, {**move, "hero": LUCID, "equipment": "equipment/spear-of-pallas"}) not in (None, "wrong_move")
+
+
+def test_a_game_can_never_have_more_than_5_heroes_total():
+    step = conflict(SIMOAKLI, (HOPE, ATHENA, LUCID, TINKERBOLT, "hero/bulwark"), players=6)
+    assert not options(step, kind="play_hero")
+    move = {"player": 1, "kind": "play_hero", "character": HOPE, "hero": "hero/vanguard", "equipment": None}
+    assert refused(step, move) == "five_heroes_at_most"
+
+
+def test_playing_a_hero_costs_5_belief_and_is_a_heroes_spending():
+    step = edited(conflict(SIMOAKLI, (HOPE,)), lambda s: character_of(s, HOPE).update(belief=4))
+    assert not options(step, kind="play_hero")
+    move = {"player": 1, "kind": "play_hero", "character": HOPE, "hero": ATHENA, "equipment": None}
+    assert refused(step, move) == "not_enough_belief"
+    gm = edited(conflict(SIMOAKLI, (HOPE,)), lambda s: s["turn"].update(at="gm", waiting=[0], since=["heroes"]))
+    assert refused(gm, {**move, "player": 0, "character": SIMOAKLI}) == "heroes_only"
+
+
+def test_a_tampered_played_hero_is_an_invalid_state():
+    step = play(edited(conflict(SIMOAKLI, (HOPE,)), quiet_twists),
+                {"player": 1, "kind": "play_hero", "character": HOPE, "hero": ATHENA, "equipment": None})
+    turn = step.state["turn"]["number"]
+    for change in (lambda s: character_of(s, ATHENA).update(joined=turn + 1),
+                   lambda s: character_of(s, ATHENA).update(joined="1"),
+                   lambda s: character_of(s, ATHENA).update(seat=0),
+                   lambda s: character_of(s, ATHENA).update(belief=99),
+                   lambda s: character_of(s, ATHENA).update(equipment="equipment/psi-amplifier"),
+                   lambda s: character_of(s, ATHENA).update(card=HOPE),
+                   lambda s: s["characters"].append({**character_of(s, ATHENA), "card": LUCID}) or
+                   [s["characters"].append({**character_of(s, ATHENA), "card": h, "seat": 1}) for h in
+                    ("hero/bulwark", "hero/vanguard", TINKERBOLT)]):
+        state = copy.deepcopy(step.state)
+        change(state)
         with pytest.raises(InvalidState):
             engine.check_state(state)

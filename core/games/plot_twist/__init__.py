@@ -1,10 +1,10 @@
 """Plot Twist, the non-collectible card game of heroes against a Game Master's villains
 (rules: ../shared/rules/plot-twist-rules.md; issues 15 and 16).
 
-Served (part 1 in progress): the house starter set, the rolls and damage, Setup and the Conflict
+Served (part 1 complete): the house starter set, the rolls and damage, Setup and the Conflict
 (Turns, Initiative, the five Combat steps, Free actions, the Twists! and Time counters, the Events
 Cluster and Nullify, the Objective and its Threat, Plots (Details, Locations, Bystanders, Allies),
-Flying, Hidden and Identity, spending Belief, Hate and Energy, winning) play to an outcome through
+Flying, Hidden and Identity, spending Belief (a Keyword, a Hero), Hate and Energy, winning) play to an outcome through
 `game.py`'s `PlotTwist`, registered as `plot-twist` with its wire schemas in
 api/schemas/plot_twist.py. Still to come: part 2 (Reversal of Fortunes, Crossovers, Pursuit,
 Interviews, heuristic bots). docs/plot-twist-contract.md is the wire format, docs/rulings-plot-twist.md the rulings.
@@ -19,11 +19,11 @@ Modules, each importing only those above it:
 - `characters.py`: a Character in the Conflict: ratings, keywords, weapon, Incapacitated, sides.
 - `time_counters.py`: Time counters ("In X Turns", "For X Turns", "this Turn"), one record per timed effect.
 - `standing.py`: what standing cards (Revealed Events, lasting Twists!) change while they stand.
-- `effects.py`: the combat cards' structured effects and the modifiers they leave.
 - `hands.py`: Combat hands: draw, discard, the Mulligan's and the End of Combat's choices.
 - `allies.py`: Allies in play: Time counters, Sacrifice, their state check.
 - `effects.py`: the combat cards' structured effects and the modifiers they leave; Plots' effects
-  (Details, Bystanders, the Location's static and Start / End of Turn effects).
+  (Details, Bystanders, the Location's static and Start / End of Turn effects); a Character's
+  ratings and Keywords now.
 - `actions.py`: Free actions (Energy, Belief, Hate) and ending Stunned or Prone.
 - `stealth.py`: Flying, Hidden, Perception and Identity (Free actions); Sneak Attacks are in conflict.py.
 - `spending.py`: spending Belief, Hate and Energy from their menus, and activated Advantages.

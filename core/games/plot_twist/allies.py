@@ -17,7 +17,7 @@ from . import cards as C
 from . import characters as CH
 from . import damage as DMG
 from .integrity import _bad, _dict, _int
-from .state import ACTIONS_MAX, CHARACTER_FIELDS, hero_of
+from .state import ACTIONS_MAX, CHARACTER_FIELDS
 
 SACRIFICE_RESISTANCES = ("physical", "mental")  # full Physical or Mental Stress Incapacitates
 
@@ -99,8 +99,8 @@ def check(state: dict, done: bool) -> None:
         where = f"characters.{chars.index(c)}"
         name = C.display_name(c["card"])
         _dict(c, CHARACTER_FIELDS["ally"], name, where)
-        hero = hero_of(state, c["seat"]) if type(c["seat"]) is int and 1 <= c["seat"] < state["players"] else None
-        if hero is None or c["hero"] != hero["card"] or c["hero"] in heroes:
+        hero = CH.record(state, c["hero"]) if type(c["hero"]) is str and C.TYPE.get(c["hero"]) == "hero" else None
+        if hero is None or hero["seat"] != c["seat"] or c["hero"] in heroes:  # a Hero of its seat: Setup's or played
             raise _bad(f"{name} is under the Hero of its seat, one Ally per Hero.", f"{where}.hero")
         heroes.add(c["hero"])
         printed = C.CARD[c["card"]]

@@ -69,7 +69,7 @@ def attack_error(state: dict, move: dict) -> tuple[str, str] | None:
     if target not in here(state):
         return "not_a_bystander_here", f"{target!r} is no Bystander in play at this Location."
     before = turn["initiated"].get(who, [])
-    if side == "heroes" and before and not ("Tactician" in CH.keywords(c) and len(before) == 1 and target not in before):
+    if side == "heroes" and before and not ("Tactician" in FX.keywords(state, who) and len(before) == 1 and target not in before):
         return "heroes_initiate_once", "Heroes may only initiate Combat once (a Tactician a second time)."
     if side == "gm" and target in before:
         return "different_targets", "Villains initiate their Combats against different targets."
@@ -115,7 +115,7 @@ def on_attack(state: dict, move: dict, rng, events: list) -> None:
     done = False
     if result.won:
         parts = DMG.damage_parts(attack, FX.ratings(state, who), CH.weapon(c), _mods(state, who, "damage_pool", attack),
-                                 keywords=CH.keywords(c))
+                                 keywords=FX.keywords(state, who))
         automatic = max(0, R.DAMAGE_AUTOMATIC + FX.total(state, who, "automatic_successes", attack))
         damage, event = R.damage_roll(rng, who, parts, automatic=automatic, purpose=f"{attack} damage on a Bystander")
         events.append(event)

@@ -167,7 +167,7 @@ def cause(state: dict, rng, card: str, who: str, resistance: str, amount: int, e
     Automatic Success ("apply the Armor/Cover of the target first and make a Damage Roll")."""
     c = CH.record(state, who)
     attack = "mental" if resistance == "mental" else "melee" if resistance == "physical" else "social"
-    armor = DMG.armor(attack, CH.keywords(c), CH.power(who), FX.total(state, who, "armor", attack)) \
+    armor = DMG.armor(attack, FX.keywords(state, who), CH.power(who), FX.total(state, who, "armor", attack)) \
         if CH.kind(who) != "mook" else 0
     cover = max(0, FX.total(state, who, "cover", attack))
     parts = [(C.display_name(card), amount)] + ([("Armor", -armor)] if armor else []) + (

@@ -318,10 +318,10 @@ def _hit(state: dict, rng, who: str, target: str, kind: str, trauma: bool, event
     weapon = CH.weapon(attacker) if CH.kind(who) != "mook" else None
     armor = FX.setting(state, target, "armor", kind, who)
     if armor is None:
-        armor = DMG.armor(kind, CH.keywords(defender), CH.power(target), FX.total(state, target, "armor", kind, who))
+        armor = DMG.armor(kind, FX.keywords(state, target), CH.power(target), FX.total(state, target, "armor", kind, who))
     cover = max(0, FX.total(state, target, "cover", kind, who))
     bonuses = _pool_mods(state, who, "damage_pool", kind)
-    parts = DMG.damage_parts(kind, FX.ratings(state, who), weapon, bonuses, armor, cover, CH.keywords(attacker), trauma)
+    parts = DMG.damage_parts(kind, FX.ratings(state, who), weapon, bonuses, armor, cover, FX.keywords(state, who), trauma)
     automatic = R.DAMAGE_AUTOMATIC + FX.total(state, who, "automatic_successes", kind)
     result, event = R.damage_roll(rng, who, parts, automatic=max(0, automatic), purpose=f"{kind} damage")
     events.append(event)

@@ -42,7 +42,6 @@ from . import in_play as IP
 from . import plots as PL
 from . import rolls as R
 from . import spending as SP
-from . import standing as SD
 from . import stealth as ST
 from .state import GM, main_villain
 
@@ -147,7 +146,7 @@ def initiate_error(state: dict, move: dict, sneak: bool = False) -> tuple[str, s
         return "target_hidden", "Combat cannot be initiated with a Hidden Character."
     before = turn["initiated"].get(who, [])
     if side == "heroes" and before:
-        words = CH.keywords(c) + SD.keywords(state, who)  # printed, or from a card that stands
+        words = FX.keywords(state, who)  # printed, from a card that stands, or bought
         tactician = "Tactician" in words and len(before) == 1 and target not in before
         if not tactician:
             return ("heroes_initiate_once", "Heroes may only initiate Combat once (a Tactician a second time, "

@@ -116,6 +116,17 @@ def ratings(state: dict, who: str) -> dict:
     return r
 
 
+def keywords(state: dict, who: str) -> list[str]:
+    """`who`'s Keywords now, in the rulebook's words: printed and its Equipment's (characters.keywords),
+    those a card that stands gives (standing.keywords), those bought for this Turn (modifiers of stat
+    `keyword`, spending.py)."""
+    words = CH.keywords(CH.record(state, who)) + standing.keywords(state, who)
+    if state["turn"]:
+        words += [CH.C.display(m["keyword"]) for m in state["turn"]["modifiers"]
+                  if m["who"] == who and m["stat"] == "keyword"]
+    return words
+
+
 def roll_parts(state: dict, source: str, effect: dict) -> list:
     r = ratings(state, source)
     attribute = effect["attribute"].capitalize()

@@ -50,7 +50,7 @@ EVENT_TYPES = tuple(dict.fromkeys(SETUP_EVENTS + (
     "attack_declared", "roll", "quantity_lost", "damage_dealt", "trauma_paid", "demoralized", "incapacitated",
     "counter_changed", "stress_regenerated", "status_gained", "status_ended", "energy_spent",
     "attack_action_bought", "combat_ended", "turn_ended", "villain_fled", "villain_surrendered", "game_over",
-    "identity_changed", "counters_spent", "advantage_activated") + PL.EVENTS + BY.EVENTS + IP.EVENT_TYPES))
+    "identity_changed", "counters_spent", "advantage_activated") + SP.EVENTS + PL.EVENTS + BY.EVENTS + IP.EVENT_TYPES))
 OUTCOME_REASONS = CF.OUTCOME_REASONS
 RULE_CODES = tuple(dict.fromkeys(D.RULE_CODES + CF.RULE_CODES + CB.RULE_CODES + A.RULE_CODES + PL.RULE_CODES
                                   + BY.RULE_CODES + ST.RULE_CODES + IP.RULE_CODES + SP.RULE_CODES))

@@ -137,6 +137,9 @@ def _in_play(state: dict, n: int, step: str, seat: int | None) -> None:
     if allies and step != "done":
         raise _bad("Allies are played in the Conflict, not at Setup.", "characters")
     chars = [c for c in chars if c not in allies]
+    # Heroes played for 5 Belief (`joined`: the Turn they came in) come after Setup's (_played)
+    played = [c for c in chars if type(c.get("card")) is str and C.TYPE.get(c["card"]) == "hero" and "joined" in c]
+    chars = [c for c in chars if c not in played]
     for i, c in enumerate(chars):
         kind = C.TYPE.get(c.get("card")) if type(c.get("card")) is str else None
         if kind not in CHARACTER_FIELDS or c.keys() != CHARACTER_FIELDS[kind]:
@@ -193,6 +196,27 @@ def _in_play(state: dict, n: int, step: str, seat: int | None) -> None:
         _refused(D.hero_error(hero["card"], placed), where)
         placed.append(hero["card"])
         _equipment(hero, placed, step == "hero_equipment" and hero["seat"] == seat, where)
+    _played(state, played, placed, n, step)
+
+
+def _played(state: dict, played: list, placed: list, n: int, step: str) -> None:
+    """Heroes played in the Conflict for 5 Belief (spending.py): after the Characters placed at Setup
+    and their Allies' turn order aside, each one Setup's rules would have accepted then (never a sixth
+    Hero, never a Name in play), with Equipment it could use, controlled by a Hero seat."""
+    if played and (step != "done" or type(state["turn"]) is not dict):
+        raise _bad("Heroes are played for Belief in the Conflict, not at Setup.", "characters")
+    for hero in played:
+        where = f"characters.{state['characters'].index(hero)}"
+        if hero.keys() != CHARACTER_FIELDS["hero"] | {"joined"}:
+            raise _bad("A Hero played in the Conflict has exactly the fields of a Hero and 'joined'.", where)
+        _int(hero["joined"], 1, state["turn"].get("number") if type(state["turn"].get("number")) is int else 1,
+             "The Turn a Hero was played on", f"{where}.joined")
+        _int(hero["seat"], 1, n - 1, "The seat controlling a played Hero", f"{where}.seat")
+        _refused(D.hero_error(hero["card"], placed), where)
+        placed.append(hero["card"])
+        if hero["equipment"] is not None:
+            _card(hero["equipment"], ("equipment",), "A played Hero's Equipment", f"{where}.equipment")
+        _equipment(hero, placed, False, where)
 
 
 def _equipment(character: dict, placed: list, picking: bool, where: str) -> None:
@@ -207,7 +231,9 @@ def _equipment(character: dict, placed: list, picking: bool, where: str) -> None
 def _collections(state: dict, n: int, step: str) -> None:
     """Plot Hands, Combat Decks, the Twists! Deck and the Events Cluster: each pick legal against the
     ones before it, within its size, whole once Setup has moved past it; nothing else before play."""
-    placed = [c for c in in_play(state) if C.TYPE.get(c) != "ally"]  # Setup's: hands hold copies of later plays
+    later = {c["card"] for c in state["characters"] if "joined" in c} | {
+        c["equipment"] for c in state["characters"] if "joined" in c and c["equipment"]}  # played Heroes
+    placed = [c for c in in_play(state) if C.TYPE.get(c) != "ally" and c not in later]  # Setup's: hands hold copies of later plays
     placed = [c for c in placed if c not in state["locations"][1:]]
     building = step != "done"
     sizes = [("plot_hands", D.PLOT_HAND, "plot_hands", D.plot_hand_error),
@@ -230,7 +256,7 @@ def _collections(state: dict, n: int, step: str) -> None:
     twists = _cards(state["twists_deck"], ("twist",), D.TWISTS_DECK, "The Twists! Deck", "twists_deck")
     if twists and not _after(step, "combat_decks") or step == "twists" and len(twists) == D.TWISTS_DECK:
         raise _bad("The Twists! Deck is built after the Combat Decks, up to 10 cards.", "twists_deck")
-    heroes = [c["card"] for c in state["characters"] if c["seat"] != GM]
+    heroes = [c["card"] for c in state["characters"] if c["seat"] != GM and "joined" not in c]  # Setup's
     refusal = D.twists_deck_error(twists, heroes) if heroes else None
     if refusal and (refusal[0] != "twists_deck_size" or (_after(step, "twists") and building)):
         _refused(refusal, "twists_deck")
@@ -274,7 +300,8 @@ def _events(state: dict, n: int, step: str) -> None:
         _bool(e["nullified"], f"Event {i}'s 'nullified'", f"events_cluster.{i}.nullified")
         if step != "done" and (e["revealed"] or e["nullified"]) or e["nullified"] and not e["revealed"]:
             raise _bad(f"Event {i} is Revealed (and then maybe Nullified) only in play.", f"events_cluster.{i}")
-    if sum(e["revealed"] for e in cluster) > n - 1:  # "Only X events can be Revealed ... X ... Heroes"
+    heroes = sum(C.TYPE[c["card"]] == "hero" for c in state["characters"])  # Setup's, and any played since
+    if sum(e["revealed"] for e in cluster) > max(n - 1, heroes):  # "Only X events can be Revealed ... X ... Heroes"
         raise _bad("No more Events are Revealed than there are Heroes.", "events_cluster")
     if (cluster and not _after(step, "twists") or step == "done" and len(cluster) != D.EVENTS_CLUSTER
             or step == "events" and len(cluster) == D.EVENTS_CLUSTER):

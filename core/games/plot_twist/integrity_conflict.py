@@ -17,8 +17,10 @@ from . import combat as CB
 from . import conflict as CF
 from . import decks as D
 from . import hands as H
-from . import integrity_in_play, standing
+from . import effects as FX
+from . import integrity_in_play
 from . import plots as PL
+from . import spending as SP
 from . import stealth as ST
 from .integrity import _bad, _cards, _int, _refused, check_setup
 from .state import users_of
@@ -26,7 +28,7 @@ from .state import users_of
 TURN_FIELDS = frozenset(("number", "phase", "initiating", "at", "out", "since", "waiting", "mulligan",
                          "initiated", "free", "energy_spent", "modifiers", "sent_prone"))
 COMBAT_FIELDS = frozenset(("attacker", "defender", "step", "distance", "at", "out", "since", "aims", "redraw"))
-MODIFIER_STATS = C.STATS + ("cover", "status", "heroic")
+MODIFIER_STATS = C.STATS + ("cover", "status", "heroic", "keyword")
 MAX_TURNS = 999  # Hate falls by 1 each Turn and rises only a bounded number of times
 MAX_MODIFIERS = 200
 
@@ -89,6 +91,11 @@ def _turn(state: dict, turn: dict, n: int) -> None:
     mulligan = _seats(turn["mulligan"], n, "The seats yet to Mulligan", "turn.mulligan")
     if mulligan and (turn["number"] != 1 or turn["phase"] != "start"):
         raise _bad("The Mulligan comes before the first Combat of the Game.", "turn.mulligan")
+    mods = turn["modifiers"]
+    if type(mods) is not list or len(mods) > MAX_MODIFIERS:
+        raise _bad(f"'turn.modifiers' is a list of at most {MAX_MODIFIERS} modifiers.", "turn.modifiers")
+    for m in mods:  # first: a Tactician may be one bought for this Turn
+        _modifier(state, m)
     for field, inner in (("initiated", list), ("free", list), ("energy_spent", int)):
         value = turn[field]
         if type(value) is not dict or len(value) > len(state["characters"]):
@@ -101,7 +108,7 @@ def _turn(state: dict, turn: dict, n: int) -> None:
                 for t in x:
                     if not (type(t) is str and C.TYPE.get(t) == "bystander"):  # or a Bystander (bystanders.py)
                         _in_play(state, t, "A target", "turn.initiated")
-                if CH.side_of(c) == "heroes" and len(x) > (2 if "Tactician" in CH.keywords(c) + standing.keywords(state, card)
+                if CH.side_of(c) == "heroes" and len(x) > (2 if "Tactician" in FX.keywords(state, card)
                                                                   else 1):
                     raise _bad("Heroes may only initiate Combat once (a Tactician twice).", "turn.initiated")
             elif field == "free":
@@ -114,11 +121,6 @@ def _turn(state: dict, turn: dict, n: int) -> None:
         raise _bad("'turn.sent_prone' lists the Characters sent Prone this Turn, once each.", "turn.sent_prone")
     for card in prone:
         _in_play(state, card, "A Character sent Prone", "turn.sent_prone")
-    mods = turn["modifiers"]
-    if type(mods) is not list or len(mods) > MAX_MODIFIERS:
-        raise _bad(f"'turn.modifiers' is a list of at most {MAX_MODIFIERS} modifiers.", "turn.modifiers")
-    for m in mods:
-        _modifier(state, m)
 
 
 def _modifier(state: dict, m) -> None:
@@ -129,7 +131,8 @@ def _modifier(state: dict, m) -> None:
     _in_play(state, m["source"], "A modifier's source", where)
     extra = set(m) - {"who", "source", "stat", "attack", "lasts", "heroic", "turns"}
     if (m["stat"] not in MODIFIER_STATS or m["attack"] not in C.ATTACK_KINDS + (None,) or m["lasts"] not in C.DURATIONS
-            or extra not in ({"amount"}, {"set"}, {"status"}) or (m["stat"] == "status") != (extra == {"status"})
+            or extra not in ({"amount"}, {"set"}, {"status"}, {"keyword"})
+            or (m["stat"] == "status") != (extra == {"status"}) or (m["stat"] == "keyword") != (extra == {"keyword"})
             or (m["stat"] == "heroic") != ("heroic" in m) or "turns" in m and m["lasts"] != "turn"):
         raise _bad("A modifier's stat, attack, lasts and value are words and numbers of the rules.", where)
     if "heroic" in m and m["heroic"] not in C.HEROICS:
@@ -140,6 +143,9 @@ def _modifier(state: dict, m) -> None:
         _int(m["amount"], -9, 9, "A modifier's amount", where)
     if "set" in m:
         _int(m["set"], 0, 9, "A modifier's set value", where)
+    if "keyword" in m and (m["keyword"] not in SP.GAINED_KEYWORDS or CH.kind(m["who"]) != "hero"
+                           or m["lasts"] != "turn"):
+        raise _bad("A keyword modifier gives a Hero a Keyword it may gain, for this Turn.", where)
     if "status" in m and m["status"] not in C.STATUSES:
         raise _bad("A modifier's status is a status of the rules.", where)
 

@@ -117,6 +117,9 @@ _LABEL = {  # move kind -> its label
     "belief_damage": lambda m: f"{name(m['character'])}: {name(m['target'])} loses 1 Belief (1 Hate)",
     "raise_heroic": lambda m: (f"{name(m['character'])}: raise {_word(m['heroic'])} to 3 "
                                f"(2 {_counter(m['character'])})"),
+    "gain_keyword": lambda m: f"{name(m['character'])}: gain {_word(m['keyword'])} this Turn (2 Belief)",
+    "play_hero": lambda m: (f"{name(m['character'])}: play {name(m['hero'])}"
+                            + (f" with {name(m['equipment'])}" if m["equipment"] else "") + " (5 Belief)"),
 }
 
 

@@ -19,21 +19,31 @@ never in the End of Turn, and leave Initiative where it is:
   any Mooks in play" (ruling "The price of Hate");
 - `belief_damage` {character, target}: a Villain spends 1 Hate "to deal 1 Belief Damage" to a Hero;
 - `raise_heroic` {character, heroic}: a Hero spends 2 Belief "to ... raise 1 Heroic to 3 for 2
-  Turns", a Villain 2 Hate "to raise 1 Heroic to 3 this Turn" (a Heroic it has, below 3 now).
+  Turns", a Villain 2 Hate "to raise 1 Heroic to 3 this Turn" (a Heroic it has, below 3 now);
+- `gain_keyword` {character, keyword}: a Hero spends 2 Belief "to gain 1 Keyword this Turn": one of
+  the Keywords with intrinsic effects it does not have now (ruling "Gaining a Keyword");
+- `play_hero` {character, hero, equipment}: a Hero spends 5 Belief "to play a Hero. He enters play
+  with 0 Belief": a Hero of the collection (the house set) that Setup's rules would accept now (never
+  a sixth Hero, never a Name in play), with "any equipment he could use from your collection" (one,
+  or null), under the paying seat's control for the rest of the game (ruling "Playing a Hero").
 
-Not here: gaining a Keyword for Belief, playing a Hero for 5 Belief, Energy for Locked Heroics
-(part 2).
+Not here: Energy for Locked Heroics (part 2).
 `spend_error(state, move)` both lists the options (`spend_options`) and explains a refusal.
 """
 
 from . import actions as A
 from . import cards as C
 from . import characters as CH
+from . import decks as D
 from . import effects as FX
+from .state import in_play, new_character
 
-KINDS = ("activate", "buy_success", "buy_coin", "add_quantity", "belief_damage", "raise_heroic")
+KINDS = ("activate", "buy_success", "buy_coin", "add_quantity", "belief_damage", "raise_heroic", "gain_keyword",
+         "play_hero")
 FIELDS = {"activate": {"effect", "target"}, "buy_success": set(), "buy_coin": {"pool"},
-          "add_quantity": {"target"}, "belief_damage": {"target"}, "raise_heroic": {"heroic"}}
+          "add_quantity": {"target"}, "belief_damage": {"target"}, "raise_heroic": {"heroic"},
+          "gain_keyword": {"keyword"}, "play_hero": {"hero", "equipment"}}
+EVENTS = ("hero_played",)
 RAISE_COST = 2       # "② ... raise 1 Heroic to 3 for 2 Turns"; the Villain's X Hate: the same
 RAISED_TO = 3
 RAISE_TURNS = {"hero": 2, "villain": 1}  # Belief: "for 2 Turns"; Hate: "this Turn"
@@ -42,11 +52,14 @@ COIN_ENERGY = 1      # "Spend X Energy: To gain 1 coin in any Pool" (X = 1, as R
 QUANTITY_HATE = 3    # "To put 3 Quantity Counter on any Mooks in play": 1 Hate a counter
 QUANTITY_ADDED = 3
 BELIEF_DAMAGE_HATE = 1
+KEYWORD_BELIEF = 2   # "② To gain 1 Keyword this Turn"
+GAINED_KEYWORDS = C.INTRINSIC_KEYWORDS  # the others are only requisites and targets (ruling "Gaining a Keyword")
+HERO_BELIEF = 5      # "⑤ To play a Hero. He enters play with 0 Belief."
 POOLS = ("attack_pool", "damage_pool", "defense_pool")
 RULE_CODES = ("no_such_advantage", "not_enough_belief", "not_enough_energy", "not_enough_hate", "energy_limit",
               "free_action_used_this_turn", "heroes_only", "villains_only", "main_villain_only", "not_a_target",
               "defense_in_combat_only", "no_free_action_at_end_of_turn", "not_your_character", "wrong_move",
-              "cannot_act", "not_a_heroic_to_raise")
+              "cannot_act", "not_a_heroic_to_raise", "not_a_keyword_to_gain")
 
 
 def activated(card: str) -> list[tuple[int, dict]]:
@@ -150,8 +163,41 @@ def _raise_heroic(state: dict, c: dict, move: dict) -> tuple[str, str] | None:
     return _paying(state, c, CH.spend_counter(c), RAISE_COST)
 
 
+def _gain_keyword(state: dict, c: dict, move: dict) -> tuple[str, str] | None:
+    if CH.kind(c["card"]) != "hero":
+        return "heroes_only", "Only Heroes have Belief."
+    word = move["keyword"]
+    if word not in GAINED_KEYWORDS or C.display(word) in FX.keywords(state, c["card"]):
+        return "not_a_keyword_to_gain", (f"Gain a Keyword with an intrinsic effect ({', '.join(GAINED_KEYWORDS)}) "
+                                         f"{C.display_name(c['card'])} does not have now.")
+    return _paying(state, c, "belief", KEYWORD_BELIEF)
+
+
+def _play_hero(state: dict, c: dict, move: dict) -> tuple[str, str] | None:
+    if CH.kind(c["card"]) != "hero":
+        return "heroes_only", "Only Heroes have Belief."
+    hero, equipment, placed = move["hero"], move["equipment"], in_play(state)
+    refusal = D.hero_error(hero, placed) if type(hero) is str else ("wrong_move", "'hero' is a Hero card's id.")
+    if refusal is None and equipment is not None:
+        refusal = (D.equipment_error(equipment, hero, [], placed) if type(equipment) is str
+                   else ("wrong_move", "'equipment' is an Equipment card's id or null."))
+    return refusal or _paying(state, c, "belief", HERO_BELIEF)
+
+
 _WHY_NOT = {"activate": _activate, "buy_success": _buy_success, "buy_coin": _buy_coin,
-            "add_quantity": _add_quantity, "belief_damage": _belief_damage, "raise_heroic": _raise_heroic}
+            "add_quantity": _add_quantity, "belief_damage": _belief_damage, "raise_heroic": _raise_heroic,
+            "gain_keyword": _gain_keyword, "play_hero": _play_hero}
+
+
+def playable_heroes(state: dict) -> list[tuple[str, str | None]]:
+    """Every (Hero, Equipment or None) a Hero's 5 Belief may bring into play now."""
+    placed = in_play(state)
+    out = []
+    for hero in C.IDS_OF["hero"]:
+        if D.hero_error(hero, placed) is None:
+            out += [(hero, None)] + [(hero, e) for e in C.IDS_OF["equipment"]
+                                     if D.equipment_error(e, hero, [], placed) is None]
+    return out
 
 
 def spend_options(state: dict, seat: int) -> list[dict]:
@@ -160,6 +206,7 @@ def spend_options(state: dict, seat: int) -> list[dict]:
     out = []
     mooks = [c["card"] for c in CH.active(state) if CH.kind(c["card"]) == "mook"]
     heroes = [c["card"] for c in CH.heroes_in_play(state)]
+    to_play = None  # playable_heroes, asked once when a Hero can pay for one
     for who in A.acting(state, seat):
         kind = CH.kind(who)
         candidates = []
@@ -169,6 +216,12 @@ def spend_options(state: dict, seat: int) -> list[dict]:
                 candidates.append(move if t is None else {**move, "target": t})
         if kind == "hero":
             candidates.append({"player": seat, "kind": "buy_success", "character": who})
+            candidates += [{"player": seat, "kind": "gain_keyword", "character": who, "keyword": k}
+                           for k in GAINED_KEYWORDS]
+            if CH.record(state, who)["belief"] >= HERO_BELIEF:
+                to_play = playable_heroes(state) if to_play is None else to_play
+                candidates += [{"player": seat, "kind": "play_hero", "character": who, "hero": h, "equipment": e}
+                               for h, e in to_play]
         if kind in ("hero", "villain"):
             candidates += [{"player": seat, "kind": "buy_coin", "character": who, "pool": p} for p in POOLS]
         if kind in RAISE_TURNS:
@@ -220,7 +273,25 @@ def on_spend(state: dict, move: dict, rng, events: list) -> None:
         _pay(state, who, pay, RAISE_COST, events, move["heroic"])
         FX.add_modifier(state, {"who": who, "source": who, "stat": "heroic", "heroic": move["heroic"], "set": RAISED_TO,
                                 "attack": None, "lasts": "turn", "turns": RAISE_TURNS[CH.kind(who)]})
+    elif kind == "gain_keyword":
+        _pay(state, who, "belief", KEYWORD_BELIEF, events, move["keyword"])
+        FX.add_modifier(state, {"who": who, "source": who, "stat": "keyword", "keyword": move["keyword"],
+                                "attack": None, "lasts": "turn"})
+    elif kind == "play_hero":
+        _play_hero_now(state, move, events)
     else:
         _pay(state, who, "hate", BELIEF_DAMAGE_HATE, events, "belief_damage")
         hero = CH.record(state, move["target"])
         FX.change_counter(state, hero, "belief", -1, events, who, {})
+
+
+def _play_hero_now(state: dict, move: dict, events: list) -> None:
+    """The Hero enters play under the paying seat's control, with 0 Belief and the Equipment named;
+    like every Character placed at Setup it has no Combat action before the next Start of Turn."""
+    who, hero, seat = move["character"], move["hero"], move["player"]
+    _pay(state, who, "belief", HERO_BELIEF, events, "hero")
+    record = {**new_character(hero, seat), "belief": 0, "equipment": move["equipment"],
+              "joined": state["turn"]["number"]}
+    state["characters"] = state["characters"] + [record]
+    events.append({"type": "hero_played", "player": seat, "character": who, "card": hero,
+                   "equipment": move["equipment"]})
