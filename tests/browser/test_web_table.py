@@ -1,10 +1,12 @@
 """The web table at /play in a real browser (Debian's Chromium, Selenium): a whole game of each
 game against a bot by clicking (Shufflers by keyboard only), a spectator following from a
 second page, no hidden card of another seat ever in the page's DOM, a 412 answered by
-refreshing, the sealed one-device mode at a phone's width. Each game's last screen is saved
+refreshing, the sealed one-device mode at a phone's width; Plot Twist's own board checked
+against the state at every position of a game and of a drafted Setup. Each game's last screen is saved
 as docs/screenshots/<game>.png (the README shows them).
 """
 
+import re
 import time
 from urllib.parse import parse_qs, urlsplit
 
@@ -32,9 +34,18 @@ def _wait(driver, condition, seconds=15):
     return WebDriverWait(driver, seconds, poll_frequency=0.05).until(lambda d: condition(d))
 
 
-def _create(driver, url: str, game: str, seed=None, where: str = "table", options=None) -> None:
+def _create(driver, url: str, game: str, seed=None, where: str = "table", options=None, players=None,
+            seats=None) -> None:
+    """`seats`: {seat: "" (a person) or a bot's name} where the lobby's choice is not wanted."""
     driver.get(f"{url}/play")
     Select(_wait(driver, lambda d: d.find_element(By.ID, "game"))).select_by_value(game)
+    if players is not None:
+        field = driver.find_element(By.ID, "players")
+        field.clear()
+        field.send_keys(str(players), Keys.TAB)  # the change event draws a choice per seat
+        _wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "[data-seat]")) == players)
+    for seat, choice in (seats or {}).items():
+        Select(driver.find_element(By.ID, f"seat-{seat}")).select_by_value(choice)
     for name, value in (options or {}).items():
         field = driver.find_element(By.ID, f"opt-{name}")
         if value is True:
@@ -86,17 +97,23 @@ def _check_no_leak(driver, server, table_id: str, seat) -> bool:
     return True
 
 
-def _play(driver, server, table_id: str, keyboard: bool = False, shot=None, shot_when=(6, 3)) -> int:
+def _play(driver, server, table_id: str, keyboard: bool = False, shot=None, shot_when=(6, 3), seat: int = 0,
+          until=None, check=None) -> int:
     """Take the first option of every decision until the game is over; check for leaks as we go.
-    `shot`: where to save a screenshot of the table mid-game, a decision on screen."""
+    `shot`: where to save a screenshot of the table mid-game, a decision on screen. `until`: stop
+    after that many moves if the game has not ended by then. `check(driver, state)`: more checks
+    of each position the page shows at the table's current version; True stops the play there."""
     moves, checked, deadline = 0, 0, time.monotonic() + GAME_SECONDS
-    while not driver.find_elements(By.ID, "outcome"):
+    while not driver.find_elements(By.ID, "outcome") and moves != until:
         assert moves < MAX_MOVES and time.monotonic() < deadline, "the game did not end"
         buttons = driver.find_elements(By.CSS_SELECTOR, "#decision button.option:not([disabled])")
         if not buttons:
             time.sleep(0.03)
             continue
-        checked += _check_no_leak(driver, server, table_id, 0)
+        current = _check_no_leak(driver, server, table_id, seat)
+        checked += current
+        if current and check is not None and check(driver, server["app"].extensions["table_store"].get(table_id)["state"]):
+            break
         if shot is not None and moves >= shot_when[0] and (len(buttons) >= shot_when[1] or moves >= 20):
             driver.execute_script("window.scrollTo(0, 0)")
             driver.save_screenshot(str(shot))
@@ -226,3 +243,169 @@ def test_one_device_pass_and_play_shows_each_person_their_seat(server, browser):
         _wait(browser, lambda d: d.find_element(By.ID, "main").get_attribute("data-version") != version
               or d.find_elements(By.ID, "outcome"))
     assert seats_seen == {"0", "1"}
+
+
+# --- Plot Twist: its own board (api/static/play/plot_twist.js) ------------------------------------
+PLOT_TWIST_SEED = 4  # quick Setup, 3 seats, the person at seat 1: a game of ~26 clicks, 2 Turns
+PLOT_TWIST_MOVES = 120  # a bound: the game ends first with this seed, but another engine may differ
+# What the page shows of Plot Twist's board, read in one go (the page may redraw between two reads)
+PLOT_TWIST_BOARD = """
+const board = document.querySelector('#board .board-plot-twist');
+if (!board) return null;
+const text = (n) => (n ? n.textContent : null);
+const cards = (n) => (n ? [...n.querySelectorAll('[data-card]')].map((e) => e.dataset.card) : []);
+const box = (label) => board.querySelector(`section[aria-label="${label}"]`);
+const rowOf = (root, label) => root && [...root.querySelectorAll('.row')]
+  .find((r) => r.querySelector('.label').textContent === label);
+return {
+  plain: board.querySelectorAll('details').length,
+  setup: text(box('Setup')), current: text(board.querySelector('.pt-steps [aria-current=step]')),
+  turn: text(board.querySelector('.pt-turn h3')), combat: text(box('Combat')),
+  location: text(board.querySelector('.pt-location .card.active')),
+  objective: text(rowOf(box('Cards in play'), 'Objective')), objectiveCards: cards(rowOf(box('Cards in play'), 'Objective')),
+  events: text(rowOf(box('Cards in play'), 'Events Cluster')), eventCards: cards(rowOf(box('Cards in play'), 'Events Cluster')),
+  characters: [...board.querySelectorAll('.pt-character')].map((li) => ({
+    card: li.querySelector('.pt-name [data-card]').dataset.card,
+    side: li.closest('section').getAttribute('aria-label'), text: li.textContent })),
+  hands: [...board.querySelectorAll('.pt-hands section.seat')].map((s) => ({
+    mine: s.classList.contains('mine'), title: text(s.querySelector('h3')),
+    plot: cards(rowOf(s, 'Plot Hand')), plotText: text(rowOf(s, 'Plot Hand')),
+    combat: cards(rowOf(s, 'Combat Hand')), combatText: text(rowOf(s, 'Combat Hand')),
+    deck: cards(rowOf(s, 'Combat Deck')) })),
+};
+"""
+SETUP_LABELS = {"villain": "Main Villain", "villain_equipment": "Villain's Equipment", "mooks": "Mooks",
+                "location": "first Location", "objective": "Objective", "hero": "Heroes",
+                "hero_equipment": "Heroes' Equipment", "plot_hands": "Plot Hands", "combat_decks": "Combat Decks",
+                "twists": "Twists! Deck", "events": "Events Cluster"}
+
+
+def _names() -> dict:
+    return {c["id"]: c["name"] for c in core.get_game("plot-twist").cards()}
+
+
+def _check_plot_twist_board(driver, state: dict, seat: int) -> dict:
+    """The board the page shows is Plot Twist's, and says what the state says, as `seat` may see it."""
+    names, shown = _names(), driver.execute_script(PLOT_TWIST_BOARD)
+    assert shown is not None, "Plot Twist has its own board, not the plain one"
+    assert shown["plain"] == 0
+    step = state["setup"]["step"]
+    if step != "done":
+        assert shown["setup"] and shown["current"].startswith(SETUP_LABELS[step]) and shown["turn"] is None
+    else:
+        assert shown["setup"] is None and shown["turn"] == f"Turn {state['turn']['number']}"
+    if state["location"]:
+        assert shown["location"] == names[state["location"]]
+    combat = state["combat"]
+    assert (shown["combat"] is not None) == (combat is not None)
+    if combat:
+        assert names[combat["attacker"]] in shown["combat"] and names[combat["defender"]] in shown["combat"]
+
+    # every Character on its side, with its counters
+    by_card = {c["card"]: c for c in shown["characters"]}
+    assert set(by_card) == {c["card"] for c in state["characters"]}
+    for c in state["characters"]:
+        drawn = by_card[c["card"]]
+        assert drawn["side"] == ("The GM's side" if c["seat"] == 0 else "The Heroes' side"), c["card"]
+        assert ("Main Villain" in drawn["text"]) == bool(c.get("main"))
+        for counter in ("belief", "hate", "energy", "quantity", "time"):
+            if counter in c:
+                assert re.search(rf"{counter.capitalize()} {c[counter]}(?!\d)", drawn["text"]), (c["card"], counter)
+        for name, r in c.get("resistances", {}).items():
+            assert f"{name.capitalize()} {r['stress']} Stress + {r['trauma']} Trauma of" in drawn["text"]
+        if c.get("equipment"):
+            assert names[c["equipment"]] in drawn["text"]
+        for status in c["statuses"]:
+            assert status.capitalize() in drawn["text"]
+        if c["card"] in state["identities"]:
+            assert state["identities"][c["card"]].capitalize() in drawn["text"]
+
+    # the Objective and the Events Cluster: face down for a Hero's seat until Revealed
+    objective = state["objective"]
+    if objective["card"] and (objective["revealed"] or seat == 0):
+        assert shown["objectiveCards"] == [objective["card"]]
+    elif objective["card"]:
+        assert shown["objectiveCards"] == [] and "face down" in shown["objective"]
+    events = state["events_cluster"]
+    assert shown["events"].count("face down") == sum(not e["revealed"] for e in events)
+    assert shown["events"].count("Nullified") == sum(e["nullified"] for e in events)
+    assert sorted(shown["eventCards"]) == sorted(e["card"] for e in events if e["revealed"] or seat == 0)
+
+    # this seat's hands by name, the others' as counts
+    assert [h["mine"] for h in shown["hands"]] == [i == seat for i in range(state["players"])]
+    for i, hand in enumerate(shown["hands"]):
+        if i == seat:
+            assert sorted(hand["plot"]) == sorted(state["plot_hands"][i])
+            assert sorted(hand["combat"]) == sorted(state["combat_hands"][i])
+            if step != "done":  # its Combat Deck while Setup builds it
+                assert sorted(hand["deck"]) == sorted(state["combat_decks"][i])
+        else:
+            assert hand["plot"] == hand["combat"] == hand["deck"] == []
+            for key, cards in (("plotText", state["plot_hands"][i]), ("combatText", state["combat_hands"][i])):
+                assert (f"{len(cards)} face down" if cards else "empty") in hand[key]
+    return shown
+
+
+def test_plot_twist_against_bots_by_clicking(server, browser_factory):
+    """Quick Setup, 3 seats: the person plays the Hero of seat 1 against the GM's bot and the other
+    Hero's bot. The board shows both sides, the Location, the cards in play and the person's hands,
+    never the others' hidden cards; checked against the state at every position, to the game's end
+    (or PLOT_TWIST_MOVES clicks)."""
+    player = browser_factory()
+    _create(player, server["url"], "plot-twist", seed=PLOT_TWIST_SEED, options={"setup": "quick"}, players=3,
+            seats={0: "random", 1: ""})
+    where = _fragment(player)
+    assert where["seat"] == "1"
+    state = server["app"].extensions["table_store"].get(where["table"])["state"]
+    assert state["setup"]["step"] == "done" and state["players"] == 3
+    board = _wait(player, lambda d: d.execute_script(PLOT_TWIST_BOARD))
+    names = _names()
+    villain = next(c["card"] for c in state["characters"] if c.get("main"))
+    heroes = [c["card"] for c in state["characters"] if c["card"].startswith("hero/")]
+    assert len(heroes) == 2 and {c["side"] for c in board["characters"] if c["card"] in heroes} == {"The Heroes' side"}
+    assert next(c for c in board["characters"] if c["card"] == villain)["side"] == "The GM's side"
+    assert board["location"] == names[state["location"]]
+    assert board["hands"][1]["plot"] and names[heroes[0]] in board["hands"][1]["title"]
+    assert "5 face down" in board["hands"][0]["plotText"] and not board["hands"][0]["plot"]
+
+    seen = {"combat": 0, "turns": set()}
+
+    def check(driver, state):
+        shown = _check_plot_twist_board(driver, state, 1)
+        seen["turns"].add(shown["turn"])
+        if shown["combat"] and not seen["combat"]:  # the README's screenshot: a Combat in progress
+            driver.execute_script("window.scrollTo(0, 0)")
+            driver.save_screenshot(str(SCREENSHOTS / "plot-twist.png"))
+        seen["combat"] += bool(shown["combat"])
+
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    moves = _play(player, server, where["table"], seat=1, until=PLOT_TWIST_MOVES, check=check)
+    record = server["app"].extensions["table_store"].get(where["table"])
+    assert moves > 10 and seen["combat"] > 0, (moves, seen)
+    if record["state"]["outcome"] is not None:
+        assert "Game over" in _wait(player, lambda d: d.find_element(By.ID, "outcome")).text
+    else:
+        assert moves == PLOT_TWIST_MOVES
+    _wait(player, lambda d: _check_no_leak(d, server, where["table"], 1))
+    _check_plot_twist_board(player, record["state"], 1)
+
+
+def test_plot_twist_drafted_setup_shows_its_progress(server, browser):
+    """Drafted Setup, the person as the GM against a Hero's bot: the Setup's steps with the current
+    one marked, the GM's own Combat Deck, Events and face-down Objective by name while they are
+    built; then the first Turn."""
+    _create(browser, server["url"], "plot-twist", seed=1)
+    where = _fragment(browser)
+    assert where["seat"] == "0"
+    steps = set()
+
+    def check(driver, state):
+        shown = _check_plot_twist_board(driver, state, 0)
+        steps.add(state["setup"]["step"])
+        if state["setup"]["step"] == "events":
+            assert "face down" in shown["objective"] and shown["objectiveCards"] == [state["objective"]["card"]]
+        return shown["turn"] == "Turn 1"  # Setup is over: the Setup box gone, the first Turn shown
+
+    moves = _play(browser, server, where["table"], until=60, check=check)
+    assert {"villain", "objective", "plot_hands", "combat_decks", "events", "done"} <= steps, steps
+    assert moves < 60

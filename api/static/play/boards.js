@@ -1,13 +1,7 @@
-// The table drawn from a seat's view: one layout per game, a plain one for any other game.
-import { card, el, isHidden, pile } from "./words.js";
-
-function seatTitle(i, me, extra = "") {
-  return el("h3", {}, `Seat ${i}${i === me ? " (you)" : ""}${extra}`);
-}
-
-function row(label, content) {
-  return el("div", { class: "row" }, el("span", { class: "label" }, label), content);
-}
+// The table drawn from a seat's view: one layout per game (Plot Twist's in plot_twist.js), a plain
+// one for any other game.
+import { plotTwist } from "./plot_twist.js";
+import { card, el, isHidden, pile, row, seatTitle } from "./words.js";
 
 // --- Shufflers: each seat's rows of Ammo and Health, the encounter piles ----------------------
 function shufflers(game, view, me) {
@@ -121,7 +115,7 @@ function plain(game, value, key = "view") {
   return row(key, String(value));
 }
 
-const LAYOUTS = { shufflers, "big-shuffle": bigShuffle, "showbiz-shuffle": showbiz };
+const LAYOUTS = { shufflers, "big-shuffle": bigShuffle, "showbiz-shuffle": showbiz, "plot-twist": plotTwist };
 
 export function board(game, view, me) {
   const layout = LAYOUTS[game];

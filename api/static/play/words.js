@@ -21,6 +21,11 @@ export function cardName(game, id) {
   return card ? card.name : String(id);
 }
 
+// A card's catalog entry (its printed figures), {} for an unknown or hidden card.
+export function cardData(game, id) {
+  return (typeof id === "string" && (catalogs[game] || {})[baseId(id)]) || {};
+}
+
 export function isHidden(card) {
   return card !== null && typeof card === "object" && card.hidden === true;
 }
@@ -46,6 +51,15 @@ export function fill(node, ...children) {
   node.replaceChildren(...children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false)
     .map((c) => (c instanceof Node ? c : document.createTextNode(String(c)))));
   return node;
+}
+
+// A labelled line of the board, and a seat's heading.
+export function row(label, content) {
+  return el("div", { class: "row" }, el("span", { class: "label" }, label), content);
+}
+
+export function seatTitle(i, me, extra = "") {
+  return el("h3", {}, `Seat ${i}${i === me ? " (you)" : ""}`, extra);
 }
 
 // A card, face up: its name, its text as a tooltip (and for screen readers).
