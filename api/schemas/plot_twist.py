@@ -26,6 +26,7 @@ from core.games.plot_twist import (
     OUTCOME_REASONS,
 )
 from core.games.plot_twist import actions as A
+from core.games.plot_twist import aftermath as AM
 from core.games.plot_twist import cards as C
 from core.games.plot_twist import characters as CH
 from core.games.plot_twist import combat as CB
@@ -182,6 +183,16 @@ _MOVES = {  # move kind -> its fields besides player and kind (one line per kind
     "belief_damage": {**_ACTING, "target": character(required=True)},
     "raise_heroic": {**_ACTING, "heroic": one_of(C.HEROICS, required=True)},
     "gain_keyword": {**_ACTING, "keyword": one_of(SP.GAINED_KEYWORDS, required=True)},
+    # between two Conflicts, and Relocation (aftermath.py)
+    "flee": {"card": card(_pattern(("lair",)), required=True)},
+    "pursue": {"pursue": fields.Boolean(required=True)},
+    "interview": {"extra": integer(required=True, metadata={"description": "Questions the GM adds (0-2)."}),
+                  "bonus": integer(required=True, metadata={"description": "Coins the GM adds to every answer (0-2)."})},
+    "answer": {**_ACTING, "skill": one_of(AM.SKILLS, required=True), "chosen": count(required=True),
+               "target": character(required=True)},
+    "no_answer": {},
+    "next_location": {"card": card(_pattern(("location",)), required=True)},
+    "relocate": {"card": card(required=True)},
     "play_hero": {**_ACTING, "hero": card(_pattern(("hero",)), required=True),
                   "equipment": card(_pattern(("equipment",)), required=True, allow_none=True,
                                     metadata={"description": "The Equipment it enters with; null: none."})},
@@ -279,7 +290,7 @@ class PlotTwistTurn(Schema):
     initiated = fields.Dict(keys=fields.String(), values=fields.List(card(_pattern(C.CHARACTER_TYPES + ("bystander",)))),
                             required=True, metadata={"description": "The Combats each Character initiated this Turn: "
                                                                     "its targets (Characters, Bystanders)."})
-    free = fields.Dict(keys=fields.String(), values=fields.List(one_of(A.FREE + ST.FREE_KINDS + ("activate",))),
+    free = fields.Dict(keys=fields.String(), values=fields.List(one_of(A.FREE + ST.FREE_KINDS + ("activate", "relocate"))),
                        required=True)
     energy_spent = fields.Dict(keys=fields.String(), values=count(), required=True)
     modifiers = fields.List(fields.Nested(PlotTwistModifier), required=True)
@@ -322,6 +333,14 @@ PlotTwistObjectiveView = Schema.from_dict(_objective(CardOrHidden(required=True,
 PlotTwistEventCard = Schema.from_dict(_event_card(card(required=True)), name="PlotTwistEventCard")
 PlotTwistEventCardView = Schema.from_dict(_event_card(CardOrHidden(required=True)), name="PlotTwistEventCardView")
 
+class PlotTwistAftermath(Schema):
+    step = one_of(AM.STEPS, required=True)
+    questions = count(required=True, metadata={"description": "The Interview's questions (0 before it)."})
+    asked = count(required=True, metadata={"description": "The questions asked so far."})
+    bonus = fields.Integer(required=True, strict=True, validate=validate.Range(0, AM.BONUS),
+                           metadata={"description": "The coins the GM adds to every answer."})
+
+
 # The game's own state fields (state.GAME_FIELDS), one line each; `_VIEW_FIELDS` where a view hides cards.
 _STATE_FIELDS = {
     "setup": fields.Nested(PlotTwistSetup, required=True, metadata={"description": "Setup's progress."}),
@@ -357,6 +376,11 @@ _STATE_FIELDS = {
         "description": "The Turn in progress; null during Setup."}),
     "combat": fields.Nested(PlotTwistCombat, required=True, allow_none=True, metadata={
         "description": "The Combat in progress; null between Combats."}),
+    "aftermath": fields.Nested(PlotTwistAftermath, required=True, allow_none=True, metadata={
+        "description": "Between two Conflicts (the Villain Fled): Pursuit, the Interview, the next Location; "
+                       "null during a Conflict."}),
+    "conflict": fields.Integer(required=True, strict=True, validate=validate.Range(min=1),
+                               metadata={"description": "The Conflict's number, from 1."}),
 }
 _VIEW_FIELDS = {
     "objective": fields.Nested(PlotTwistObjectiveView, required=True),
@@ -460,6 +484,17 @@ _EVENTS = {  # event type -> its fields besides type (one line per type)
                        "for": fields.String(required=True, metadata={"description": "What it bought."})},
     "advantage_activated": {**_CH, "advantage": fields.String(required=True), "target": character(allow_none=True)},
     "hero_played": {**_P, **_CH, "card": card(required=True), "equipment": card(required=True, allow_none=True)},
+    # between two Conflicts
+    "lair_played": {**_P, "card": card(required=True)},
+    "lair_discarded": {"card": card(required=True)},
+    "pursuit_decided": {"pursue": fields.Boolean(required=True)},
+    "conflict_ended": {"number": count(required=True)},
+    "interview_started": {"questions": count(required=True), "bonus": count(required=True)},
+    "question_answered": {**_P, "character": character(required=True, allow_none=True),
+                          "skill": one_of(AM.SKILLS, required=True, allow_none=True), "won": fields.Boolean(required=True)},
+    "interview_ended": {"questions": count(required=True)},
+    "conflict_started": {"number": count(required=True), "location": card(required=True)},
+    "relocated": {"from": card(required=True), "card": card(required=True)},
     # Plots
     "plot_played": {**_P, **_CH, "card": card(required=True), "plot": one_of(C.PLOT_TYPES, required=True)},
     "location_played": {**_P, "card": card(required=True)},

@@ -46,14 +46,17 @@ def test_the_state_and_view_schemas_name_every_field_of_the_state():
 # (players, options): quick and drafted Setup, the fewest, some and the most seats
 TABLES = [(2, {"setup": "quick"}), (6, {"setup": "quick"}), (2, {}), (4, {}), (6, {})]
 RARE_MOVES = {"remove_trauma", "recover",  # Free actions random play seldom has the means for
-              "hide", "sneak_attack"}  # one Villain of the house set has Stealth
+              "hide", "sneak_attack",  # one Villain of the house set has Stealth
+              # between Conflicts: choices only with two Lairs or two Locations, a question left unanswered
+              "flee", "next_location", "relocate", "no_answer"}
 RARE_EVENTS = {"trauma_paid", "demoralized", "stress_regenerated", "equipment_declined", "villain_fled",
                "villain_surrendered", "status_gained", "status_ended", "distance_changed", "quantity_lost",
                "incapacitated", "mulligan_taken", "attack_action_bought", "energy_spent",
                # one card each makes these (Sacrifice's Ally, Safe House, Tech Intern, a colored Twist! without its Hero)
                "ally_sacrificed", "location_played", "objective_peeked", "twist_without_effect",
                # Plots random Heroes seldom keep the Belief for, with a Hero and Keywords to buy
-               "ally_removed", "trauma_removed"}
+               "ally_removed", "trauma_removed",
+               "relocated"}  # two Locations in play, and the GM's Initiative before any Combat
 
 
 def test_whole_games_over_http_conform_to_the_spec(client, spec):

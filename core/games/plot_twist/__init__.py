@@ -6,8 +6,9 @@ Served (part 1 complete): the house starter set, the rolls and damage, Setup and
 Cluster and Nullify, the Objective and its Threat, Plots (Details, Locations, Bystanders, Allies),
 Flying, Hidden and Identity, spending Belief (a Keyword, a Hero), Hate and Energy, winning) play to an outcome through
 `game.py`'s `PlotTwist`, registered as `plot-twist` with its wire schemas in
-api/schemas/plot_twist.py. Still to come: part 2 (Reversal of Fortunes, Crossovers, Pursuit,
-Interviews, heuristic bots). docs/plot-twist-contract.md is the wire format, docs/rulings-plot-twist.md the rulings.
+api/schemas/plot_twist.py; part 2 so far: Fleeing, Pursuit, Lairs, Relocation, Interviews and new
+Conflicts (aftermath.py). Still to come: Reversal of Fortunes, Crossovers and Personas, peeking at
+the Objective, heuristic bots, balance. docs/plot-twist-contract.md is the wire format, docs/rulings-plot-twist.md the rulings.
 
 Modules, each importing only those above it:
 - `vocabulary.py`, `cards.py`: the catalog from `cards/*.toml` and its words.
@@ -36,6 +37,8 @@ Modules, each importing only those above it:
 - `card_effects.py`: the effects of Twists!, Events and the Objective, their targets and choices.
 - `twists.py`: the Twist! of each Start of Turn, its Color, where it goes, its Time counters.
 - `in_play.py`: the hooks of the Turn and the moves of the cards in play (reveal, Nullify, choose).
+- `aftermath.py`: between two Conflicts: Fleeing to a Lair, Pursuit, Interviews, the next Conflict;
+  Relocation.
 - `conflict.py`: the Turn, Initiative, the Mulligan, initiating Combats, Hate, Fleeing, winning.
 - `integrity_in_play.py`: the state check of the cards in play's fields.
 - `integrity_conflict.py`: `check`, Setup's check and the Conflict's.

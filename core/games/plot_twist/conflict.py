@@ -17,8 +17,8 @@ The Turn in progress is `state["turn"]` (null during Setup):
    different target). `initiating` says whose Combats these are.
 3. **End of Turn**: no Free action; Villains lose 1 Hate (none in a Lair); "this Turn" modifiers end;
    every Time counter is added (in_play.py: "In X Turns" take place, "For X Turns" end);
-   a Main Villain who must pay Hate at 0 Flees if he can play a Lair, or else Surrenders (rulings
-   "Fleeing in part 1", "Surrender").
+   a Main Villain who must pay Hate at 0 Flees to a Lair (aftermath.py: Pursuit or an Interview, then
+   a new Conflict), or else Surrenders (rulings "Fleeing", "Surrender").
 
 Initiative in the Start and Combat phases is a `flow.Round` over the two sides ("heroes", "gm"),
 Heroes first: the side that has it acts as long as it wants (every Hero seat of the side decides at
@@ -30,6 +30,7 @@ from core.framework.flow import WAIT, Round, at_once
 from core.framework.game import decision
 
 from . import actions as A
+from . import aftermath as AM
 from . import bystanders as BY
 from . import cards as C
 from . import characters as CH
@@ -51,8 +52,7 @@ RULE_CODES = ("not_combat_phase", "combat_in_progress", "heroes_initiate_first",
               "no_attack_action", "not_a_target", "target_hidden", "heroes_initiate_once", "different_targets",
               "not_your_character", "wrong_move", "no_mulligan", "not_in_hand", "hidden_sneak_attack_only",
               "not_hidden", "wrong_distance")
-OUTCOME_REASONS = ("heroes_incapacitated", "villains_incapacitated", "villain_surrendered", "villain_fled",
-                   "threat_fulfilled")
+OUTCOME_REASONS = ("heroes_incapacitated", "villains_incapacitated", "villain_surrendered", "threat_fulfilled")
 
 
 def _other(side: str) -> str:
@@ -264,7 +264,7 @@ def window_options(state: dict, seat: int) -> list[dict]:
                 + SP.spend_options(state, seat))
     return (initiate_options(state, seat) + BY.attack_options(state, seat) + A.action_options(state, seat)
             + PL.play_options(state, seat) + ST.free_options(state, seat) + IP.options(state, seat)
-            + SP.spend_options(state, seat))
+            + SP.spend_options(state, seat) + AM.relocate_options(state, seat))
 
 
 # --- Pending decisions ------------------------------------------------------------------------------------
@@ -276,6 +276,7 @@ PROMPTS = {
     "attack_step": "Attack Step: Attack, play a Special Attack card, take a Free action, or pass.",
     "end_of_combat": "End of Combat: discard any Combat cards you do not want to keep, then redraw to 3.",
     **IP.PROMPTS,
+    **AM.PROMPTS,
 }
 
 
@@ -283,6 +284,8 @@ def conflict_decisions(state: dict) -> list[dict]:
     turn, combat = state["turn"], state["combat"]
     if turn is None:
         return []
+    if state["aftermath"] is not None:  # between two Conflicts (aftermath.py)
+        return AM.decisions(state)
     if state["choice"] is not None:  # a card waits for its choice (in_play.py)
         return IP.choice_decisions(state)
     if combat is not None:
@@ -309,6 +312,12 @@ def advance(state: dict, rng, events: list):
     turn = state["turn"]
     if turn is None:
         start_turn(state, 1, events, rng)
+        return None
+    if state["aftermath"] is not None:
+        if not AM.advance(state, rng, events):
+            return WAIT
+        if state["aftermath"] is None:
+            start_turn(state, turn["number"] + 1, events, rng)
         return None
     if state["choice"] is not None:
         return WAIT
@@ -365,21 +374,19 @@ def end_of_turn(state: dict, events: list, rng=None) -> None:
     win_check(state, events)
     if state["outcome"] is not None:
         return
-    if broke:
-        _flee_or_surrender(state, events)
-        return
-    start_turn(state, state["turn"]["number"] + 1, events, rng)
-
-
-def _flee_or_surrender(state: dict, events: list) -> None:
-    villain = main_villain(state)["card"]
-    lairs = [c for c in state["plot_hands"][GM] if C.TYPE[c] == "lair"]
-    if lairs:
-        events.append({"type": "villain_fled", "character": villain})
-        finish(state, [], "villain_fled", events)
-    else:
-        events.append({"type": "villain_surrendered", "character": villain})
+    if broke and not AM.flee(state, rng, events):  # "If Fleeing is impossible ... the Villain will Surrender"
+        events.append({"type": "villain_surrendered", "character": main_villain(state)["card"]})
         finish(state, list(range(1, state["players"])), "villain_surrendered", events)
+        return
+    if not broke:
+        start_turn(state, state["turn"]["number"] + 1, events, rng)
+
+
+def between(state: dict, move: dict, rng, events: list) -> None:
+    """A move between Conflicts (aftermath.py); one that begins the next Conflict starts its first Turn."""
+    AM.on_move(state, move, rng, events)
+    if state["aftermath"] is None:
+        start_turn(state, state["turn"]["number"] + 1, events, rng)
 
 
 # --- Goal of the Game ----------------------------------------------------------------------------------------

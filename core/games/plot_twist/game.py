@@ -12,6 +12,7 @@ from core.framework.flow import WAIT, Flow, Watch
 from core.framework.game import Game, Option, Setup
 
 from . import actions as A
+from . import aftermath as AM
 from . import bystanders as BY
 from . import cards as C
 from . import combat as CB
@@ -41,6 +42,7 @@ CONFLICT_MOVES = {
     "play_plot": CF.acting(PL.on_play_plot), "recruit": CF.acting(BY.on_attack), "kill": CF.acting(BY.on_attack),
     **{kind: CF.acting(SP.on_spend) for kind in SP.KINDS},
     **{kind: CF.on_action for kind in IP.MOVE_FIELDS}, "choose": IP.on_choose,
+    **{kind: CF.between for kind in AM.STEP_OF}, "relocate": CF.acting(AM.on_relocate),
 }
 MOVE_KINDS = SETUP_MOVE_KINDS + tuple(CONFLICT_MOVES)
 DECISION_KINDS = SETUP_DECISION_KINDS + tuple(CF.PROMPTS)
@@ -50,10 +52,11 @@ EVENT_TYPES = tuple(dict.fromkeys(SETUP_EVENTS + (
     "attack_declared", "roll", "quantity_lost", "damage_dealt", "trauma_paid", "demoralized", "incapacitated",
     "counter_changed", "stress_regenerated", "status_gained", "status_ended", "energy_spent",
     "attack_action_bought", "combat_ended", "turn_ended", "villain_fled", "villain_surrendered", "game_over",
-    "identity_changed", "counters_spent", "advantage_activated") + SP.EVENTS + PL.EVENTS + BY.EVENTS + IP.EVENT_TYPES))
+    "identity_changed", "counters_spent", "advantage_activated") + SP.EVENTS + PL.EVENTS + BY.EVENTS + IP.EVENT_TYPES + AM.EVENTS))
 OUTCOME_REASONS = CF.OUTCOME_REASONS
 RULE_CODES = tuple(dict.fromkeys(D.RULE_CODES + CF.RULE_CODES + CB.RULE_CODES + A.RULE_CODES + PL.RULE_CODES
-                                  + BY.RULE_CODES + ST.RULE_CODES + IP.RULE_CODES + SP.RULE_CODES))
+                                  + BY.RULE_CODES + ST.RULE_CODES + IP.RULE_CODES + SP.RULE_CODES
+                                  + AM.RULE_CODES))
 
 
 def _predicate(kind: str):
@@ -66,6 +69,8 @@ def _predicate(kind: str):
         return SP.spend_error
     if kind in IP.MOVE_FIELDS:
         return IP.move_error
+    if kind in AM.MOVE_FIELDS:
+        return AM.move_error
     return {"mulligan": CF.mulligan_error, "initiate": CF.initiate_error, "sneak_attack": CF.sneak_attack_error,
             "play_card": CB.play_error, "attack": CB.attack_error, "redraw": CB.redraw_error,
             "play_plot": PL.play_error, "recruit": BY.attack_error, "kill": BY.attack_error,

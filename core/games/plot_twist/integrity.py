@@ -23,10 +23,13 @@ from . import decks as D
 from . import tally
 from .state import (
     ACTIONS_MAX,
+    AFTERMATH_FIELDS,
+    AFTERMATH_STEPS,
     CHARACTER_FIELDS,
     EVENT_FIELDS,
     GAME_FIELDS,
     GM,
+    MAX_CONFLICTS,
     OBJECTIVE_FIELDS,
     PER_SEAT,
     SETUP_MODES,
@@ -103,6 +106,12 @@ def check_setup(state: dict) -> None:
     _in_play(state, n, step, seat)
     _collections(state, n, step)
     _counters(state, step)
+    _int(state["conflict"], 1, MAX_CONFLICTS if step == "done" else 1, "The Conflict's number", "conflict")
+    aftermath = state["aftermath"]  # between two Conflicts (integrity_conflict.py checks the rest)
+    if aftermath is not None and (step != "done" or type(aftermath) is not dict or aftermath.keys() != AFTERMATH_FIELDS
+                                  or aftermath["step"] not in AFTERMATH_STEPS):
+        raise _bad(f"'aftermath' is null, or between two Conflicts an object with exactly the fields "
+                   f"{sorted(AFTERMATH_FIELDS)}, its step one of {list(AFTERMATH_STEPS)}.", "aftermath")
     for field in ("turn", "combat"):  # the Conflict's records (integrity_conflict.py checks them)
         if state[field] is not None and (step != "done" or type(state[field]) is not dict):
             raise _bad(f"'{field}' is null during Setup, then an object.", field)
@@ -170,8 +179,10 @@ def _in_play(state: dict, n: int, step: str, seat: int | None) -> None:
         _refused(D.mook_error(mook["card"], placed, n - 1), f"characters.{i}")
         placed.append(mook["card"])
     users = tuple(c["card"] for c in gm)
-    locations = _cards(state["locations"], ("location",), 1 if step != "done" else len(C.IDS_OF["location"]),
-                       "'locations'", "locations")
+    locations = _cards(state["locations"], ("location", "lair"),
+                       1 if step != "done" else len(C.IDS_OF["location"]) + 1, "'locations'", "locations")
+    if sum(C.TYPE[c] == "lair" for c in locations) > 1:  # "The Villain plays a Lair if there's none in play"
+        raise _bad("At most one Lair is in play.", "locations")
     if (not locations) == _after(step, "location") or state["location"] not in (locations or [None]):
         raise _bad("The initial Location is in play once the GM has placed it, and the Conflict is at one.",
                    "locations")

@@ -11,6 +11,7 @@
 """
 
 from . import actions as A
+from . import aftermath as AM
 from . import cards as C
 from . import characters as CH
 from . import combat as CB
@@ -38,6 +39,7 @@ def check(state: dict) -> None:
     done = state["setup"]["step"] == "done"
     PL.check(state, done)
     turn, combat = state["turn"], state["combat"]
+    _between(state)
     if not done:
         if turn is not None or combat is not None:
             raise _bad("There is no Turn and no Combat during Setup.", "turn")
@@ -52,6 +54,26 @@ def check(state: dict) -> None:
         _combat(state, combat)
     _cards_in_one_place(state, n)
     integrity_in_play.check(state)  # timers, a card's choice, Nullify figures, the Threat
+
+
+def _between(state: dict) -> None:
+    """What happens between two Conflicts (aftermath.py)."""
+    aftermath = state["aftermath"]  # its fields and step: check_setup
+    if aftermath is None:
+        return
+    questions = _int(aftermath["questions"], 0, len(C.IDS_OF["location"]) + len(state["events_cluster"])
+                     + AM.EXTRA_QUESTIONS, "The Interview's questions", "aftermath.questions")
+    _int(aftermath["asked"], 0, questions, "The questions asked", "aftermath.asked")
+    _int(aftermath["bonus"], 0, AM.BONUS, "The Interview's bonus", "aftermath.bonus")
+    turn = state["turn"]
+    if type(turn) is not dict or turn.get("phase") != "end" or state["combat"] is not None or state["choice"] is not None:
+        raise _bad("Between two Conflicts the last Turn has ended: no Combat, no card's choice.", "aftermath")
+    if aftermath["step"] != "lair" and AM.lair_in_play(state) is None:
+        raise _bad("A Villain who Fled has a Lair in play.", "aftermath.step")
+    if aftermath["step"] == "lair" and (AM.lair_in_play(state) is not None or not AM.playable_lairs(state)):
+        raise _bad("The GM plays a Lair only when none is in play, from his Plot Hand.", "aftermath.step")
+    if aftermath["step"] != "questions" and (aftermath["asked"] or aftermath["questions"] or aftermath["bonus"]):
+        raise _bad("Only an Interview has questions and a bonus.", "aftermath")
 
 
 def _seats(x, n: int, what: str, field: str) -> list:
@@ -108,11 +130,11 @@ def _turn(state: dict, turn: dict, n: int) -> None:
                 for t in x:
                     if not (type(t) is str and C.TYPE.get(t) == "bystander"):  # or a Bystander (bystanders.py)
                         _in_play(state, t, "A target", "turn.initiated")
-                if CH.side_of(c) == "heroes" and len(x) > (2 if "Tactician" in FX.keywords(state, card)
-                                                                  else 1):
+                tactician = "Tactician" in FX.keywords(state, card) or turn["phase"] == "end"  # "this Turn" ended
+                if CH.side_of(c) == "heroes" and len(x) > (2 if tactician else 1):
                     raise _bad("Heroes may only initiate Combat once (a Tactician twice).", "turn.initiated")
             elif field == "free":
-                _sides(x, A.FREE + ST.FREE_KINDS + ("activate",), "The Free actions taken", "turn.free")
+                _sides(x, A.FREE + ST.FREE_KINDS + ("activate", "relocate"), "The Free actions taken", "turn.free")
             else:
                 _int(x, 0, CH.power(card), f"The Energy {card} spent this Turn (at most its Power)",
                      "turn.energy_spent")

@@ -120,6 +120,16 @@ _LABEL = {  # move kind -> its label
     "gain_keyword": lambda m: f"{name(m['character'])}: gain {_word(m['keyword'])} this Turn (2 Belief)",
     "play_hero": lambda m: (f"{name(m['character'])}: play {name(m['hero'])}"
                             + (f" with {name(m['equipment'])}" if m["equipment"] else "") + " (5 Belief)"),
+    "flee": lambda m: f"Flee to {name(m['card'])}",
+    "pursue": lambda m: "Pursue the Villain to his Lair" if m["pursue"] else "Do not Pursue (an Interview)",
+    "interview": lambda m: (f"Interview: {m['extra']} more question{'s' * (m['extra'] != 1)}, "
+                            f"+{m['bonus']} coin{'s' * (m['bonus'] != 1)} to every answer"),
+    "answer": lambda m: (f"{name(m['character'])} answers with {_word(m['skill'])}, choosing {m['chosen']}: "
+                         + (f"{name(m['target'])} Regenerates {m['chosen']} Social Stress" if m["skill"] == "apologist"
+                            else f"{name(m['target'])} gains {m['chosen']} Energy")),
+    "no_answer": lambda m: "Leave the question unanswered",
+    "next_location": lambda m: f"The next Conflict at {name(m['card'])}",
+    "relocate": lambda m: f"Relocate everyone to {name(m['card'])}",
 }
 
 

@@ -35,6 +35,11 @@ GAME_FIELDS = ("setup", "characters", "locations", "location", "objective", "plo
 # Nullify counts from, the Nullify Rolls tried this Turn
 IN_PLAY_FIELDS = ("timers", "choice", "counting", "nullify_tries")
 GAME_FIELDS += IN_PLAY_FIELDS
+# between two Conflicts (aftermath.py): null during a Conflict; `conflict`: the Conflict's number
+GAME_FIELDS += ("aftermath", "conflict")
+AFTERMATH_STEPS = ("lair", "pursuit", "interview", "questions", "next_location")
+AFTERMATH_FIELDS = frozenset(("step", "questions", "asked", "bonus"))
+MAX_CONFLICTS = 99  # every Flight plays a Lair from the GM's Plot Hand (ruling "A Lair once left")
 PER_SEAT = ("plot_hands", "combat_decks", "combat_hands", "combat_discards")
 
 # The fields of a Character in play, by type ("Mooks do not have any Resistances or Energy").
@@ -73,6 +78,7 @@ def empty_fields(players: int) -> dict:
         "combat": None,  # the Combat in progress (combat.py), null between Combats
         "bystanders": [],  # the Bystanders in play: [{card, seat, location}] (bystanders.py)
         "timers": [], "choice": None, "counting": {}, "nullify_tries": [],  # in_play.py
+        "aftermath": None, "conflict": 1,  # aftermath.py
     }
 
 
