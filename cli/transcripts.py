@@ -45,6 +45,9 @@ class Plan:
     comment: str
     max_moves: int = 400
     craft: str | None = None  # a name in CRAFTS: one position set up by hand, for an event play seldom reaches
+    # moves a seat plays whenever one is listed, before its bot chooses: partial moves ({"kind": "pass"}), the
+    # first pattern that matches an option wins, and the first option it matches
+    prefer: tuple = ()
 
     @property
     def id(self) -> str:
@@ -52,6 +55,12 @@ class Plan:
 
 
 _LAW = {"expansions": ["the-law"]}
+# Plot Twist's rare corners (the craft plot_twist_corners): a seat plays the first listed option that matches
+# the first of these patterns that matches any, and else passes when it may (random bots decide the rest:
+# Mulligans, redraws, a card's choice).
+_CORNERS = ({"kind": "remove_trauma"}, {"kind": "sneak_attack", "distance": "melee"},
+            {"kind": "attack", "trauma": True}, {"kind": "attack", "attack": "melee"}, {"kind": "extra_attack"},
+            {"kind": "pass"})
 # One per game and mode. The seeds were chosen by playing the first few hundred seeds of each row
 # in-process and keeping short games that, together, pass through every decision kind, move kind
 # and event type of the game (`shuffle transcripts coverage` shows what a change of seed loses).
@@ -93,6 +102,11 @@ PLAN = [
          "Plot Twist, quick Setup, 6 seats: the GM against five Heroes, random bots."),
     Plan("plot-twist", "drafted-4", 4, {}, 17, ("random",),
          "Plot Twist, drafted Setup (every pick a decision), 4 seats: the GM against three Heroes, random bots; the Villain surrenders."),
+    Plan("plot-twist", "corners-3", 3, {"setup": "quick"}, 35, ("random",),
+         "Plot Twist, quick Setup, 3 seats: a position set up by hand at the end of the first Turn, then a Twist! "
+         "without its Hero, Remove Trauma, a Sneak Attack, an Ally's Sacrifice and Trauma paid; the seats play "
+         "those moves when they can and otherwise pass (random bots for the rest).",
+         craft="plot_twist_corners", prefer=_CORNERS),
 ]
 
 
@@ -116,14 +130,10 @@ def vocabulary(game_id: str) -> dict:
 
 
 # What no seeded bot game of a plan row shows within its first hundred seeds, per game and kind, and
-# so no golden transcript: each is a rule of one card or a rare corner (docs/transcripts.md says
-# which). The coverage test checks that these are really unshown, so the list cannot go stale.
-UNSHOWN = {
-    "plot-twist": {
-        "moves": ("remove_trauma", "sneak_attack"),  # Trauma to remove; the one Villain with Stealth Hidden
-        "events": ("ally_sacrificed", "trauma_paid", "twist_without_effect"),  # Sacrifice, Trauma, a colored
-    },                                                                         # Twist! without its Hero
-}
+# so no golden transcript: each a rule of one card or a rare corner, documented in docs/transcripts.md.
+# The coverage test checks that these are really unshown, so the list cannot go stale. (Plot Twist's
+# five, once here, are shown by plot-twist/corners-3, a position set up by hand.)
+UNSHOWN: dict = {}
 
 
 # Error codes every game's transcripts must show, and why the rest of api.errors.ERRORS cannot
@@ -495,6 +505,12 @@ def _chooser(plan: Plan):
 
     def choose(state: dict, seat: int) -> dict:
         seen = core.view(state, seat, trusted=True)
+        if plan.prefer:
+            listed = [o for d in seen["pending"] for o in d["options"]]
+            for pattern in plan.prefer:
+                for o in listed:
+                    if all(o.get(k) == v for k, v in pattern.items()):
+                        return o
         if plan.bots[seat % len(plan.bots)] == "explore" and rng.below(4) == 0:
             listed = [o for d in seen["pending"] for o in d["options"]]
             return listed[rng.below(len(listed))]
@@ -504,14 +520,25 @@ def _chooser(plan: Plan):
 
 
 def sample(plan: Plan) -> dict | None:
-    """The plan's game played through the engine alone (fast, no requests, no craft): its length,
-    a size estimate, and what it shows; None when it does not end within `max_moves`."""
+    """The plan's game played through the engine alone (fast, no requests): its length, a size
+    estimate, and what it shows; None when it does not end within `max_moves` (or its craft never
+    applies). A craft is set up as `record` sets it up: at the last move where it applies."""
+    if not plan.craft:
+        return _sample(plan)
+    chances: list[int] = []
+    if _sample(plan, chances=chances) is None or not chances:
+        return None
+    return _sample(plan, craft_at=chances[-1])
+
+
+def _sample(plan: Plan, craft_at: int | None = None, chances: list | None = None) -> dict | None:
     import core
 
     choose = _chooser(plan)
     step = core.new_game(plan.game, plan.players, plan.options, plan.seed)
     seen = {"decisions": set(), "moves": set(), "events": {e["type"] for e in step.events}}
     size = moves = 0
+    crafted_yet = False
     while step.outcome is None:
         if moves >= plan.max_moves:
             return None
@@ -519,7 +546,15 @@ def sample(plan: Plan) -> dict | None:
         size += len(orjson.dumps(step.state))
         move = choose(step.state, step.pending[0]["player"])
         seen["moves"].add(move["kind"])
-        step = step.play(move)
+        crafted = CRAFTS[plan.craft](step.state, move) if plan.craft and not crafted_yet else None
+        if crafted is not None and craft_at is None:
+            chances.append(moves)
+            crafted = None
+        if crafted is not None and moves == craft_at:
+            crafted_yet = True
+            step = core.apply(crafted, move)  # checked whole, as the server checks a state from outside
+        else:
+            step = step.play(move)
         moves += 1
         seen["events"].update(e["type"] for e in step.events)
     return {"seed": plan.seed, "moves": moves, "size": size, "covers": seen}
@@ -692,6 +727,7 @@ def _record(plan: Plan, client, craft_at: int | None = None, chances: list | Non
         "options": plan.options,
         "seed": plan.seed,
         "bots": list(plan.bots),
+        **({"prefer": list(plan.prefer)} if plan.prefer else {}),
         "moves": moves,
         "outcome": step["outcome"],
         "requests": len(rec.lines),
@@ -723,8 +759,83 @@ def _empty_noir(state: dict, move: dict) -> dict | None:
     return {**state, "seats": seats, "noir": {"deck": [], "discard": []}}
 
 
+def _plot_twist_corners(state: dict, move: dict) -> dict | None:
+    # (Its docstring, on one line for the transcript's note, is set below the function.)
+    # What random play seldom shows, in the next Turn (the plan's `prefer`: the seats play these moves and
+    # otherwise pass, so nobody perceives the Hidden Hero nor spends what the position needs): the Twist!
+    # Revealed without effect (its Hero is out), Remove Trauma, a Sneak Attack at Melee Distance; and when
+    # the Villain's Attack hits the Hero: its Ally Sacrificed; with a weapon or card that causes Trauma
+    # (Dr. Simoakli's Vivisection), Trauma paid. The Hate left ends the game within three more Turns.
+    # Built from the state's own fields (any two Heroes that fit: the Hidden one of a Color that has an Ally,
+    # a Twist! in the deck that no other Hero could use), and the move about to be played stays legal (the
+    # Incapacitated Hero is not the seat that moves). The Ally comes from the Hero's Plot Hand when it is
+    # there; an Ally of another Color under the Hero leaves play for it.
+    import copy
+
+    import core
+    from core.games.plot_twist import allies as AL
+    from core.games.plot_twist import cards as C
+    from core.games.plot_twist import characters as CH
+    from core.games.plot_twist import decks as D
+    from core.games.plot_twist.state import new_ally
+
+    turn = state.get("turn")
+    if (state["game"] != "plot-twist" or turn is None or turn["number"] != 1 or turn["phase"] != "combat"
+            or turn["initiating"] != "gm" or state["combat"] is not None):
+        return None
+    villain = next(c for c in state["characters"] if c.get("main"))
+    heroes = [c for c in state["characters"] if C.TYPE[c["card"]] == "hero" and not CH.is_incapacitated(c)]
+    if villain["hate"] < 1:
+        return None  # he flees or surrenders at this End of Turn
+    ally_of_color = {C.COLOR[a]: a for a in C.IDS_OF["ally"]}
+    pairs = sorted(((a, z) for a in heroes for z in heroes if a is not z),
+                   key=lambda pair: pair[1]["seat"] == move["player"])  # the Incapacitated one does not move now
+    for hidden, fallen in pairs:
+        ally = ally_of_color.get(C.COLOR[hidden["card"]])
+        others = [h["card"] for h in heroes if h is not fallen]
+        twist = next((t for t in state["twists_deck"] if D.twist_error(t, others) is not None), None)
+        mental, top = hidden["resistances"]["mental"], CH.printed_resistance(hidden["card"], "mental")
+        mine = AL.ally_of(state, hidden["card"])
+        if (ally is None or twist is None or hidden["energy"] < 2 or mental["stress"] + mental["trauma"] + 1 >= top
+                or CH.record(state, ally) is not None and (mine is None or mine["card"] != ally
+                                                            or CH.is_incapacitated(mine))):
+            continue
+        crafted = copy.deepcopy(state)
+        deck = crafted["twists_deck"]
+        deck.insert(0, deck.pop(deck.index(twist)))
+        if mine is not None and mine["card"] != ally:
+            AL.remove(crafted, mine["card"], [])  # another Ally leaves play, for one of the Hero's Color
+        if AL.ally_of(crafted, hidden["card"]) is None:
+            crafted["plot_hands"][hidden["seat"]] = [c for c in crafted["plot_hands"][hidden["seat"]] if c != ally]
+            crafted["characters"].append(new_ally(ally, hidden["seat"], hidden["card"]))
+        for c in crafted["characters"]:
+            if c["card"] == fallen["card"]:
+                physical = c["resistances"]["physical"]
+                physical["stress"] = CH.printed_resistance(c["card"], "physical") - physical["trauma"]
+                c["belief"] = 0
+            elif c.get("main"):
+                c["hate"] = min(c["hate"], 3)  # the game ends within three more Turns
+            elif c["card"] == hidden["card"]:
+                c["statuses"] = [s for s in c["statuses"] if s != "hidden"] + ["hidden"]
+                c["resistances"]["mental"]["trauma"] += 1
+                physical = c["resistances"]["physical"]
+                physical["stress"] = CH.printed_resistance(c["card"], "physical") - physical["trauma"] - 1
+        try:
+            core.apply(crafted, move)  # the position is legal and the move stays legal in it
+        except core.EngineError:
+            continue
+        return crafted
+    return None
+
+
+_plot_twist_corners.__doc__ = (
+    "Plot Twist: at the end of the first Turn, a Hero Incapacitated, its Belief spent, and a Twist! that only it "
+    "could use on top of the Twists! Deck; the other Hero Hidden, with 1 Mental Trauma, one Physical Stress from "
+    "Incapacitated and an Ally of its Color; the Villain's Hate down to 3 at most")
+
+
 # name -> function(state, the move about to be played) -> the position set up by hand, or None (not yet)
-CRAFTS = {"empty_biz_deck": _empty_biz_deck, "empty_noir": _empty_noir}
+CRAFTS = {"empty_biz_deck": _empty_biz_deck, "empty_noir": _empty_noir, "plot_twist_corners": _plot_twist_corners}
 
 
 def _views(rec, base: str, players: int) -> None:
