@@ -77,11 +77,16 @@ def action_error(state: dict, move: dict) -> tuple[str, str] | None:
     refusal = moment_error(state, seat, card)
     if refusal:
         return refusal
-    c = CH.record(state, card)
     fields = {"regenerate": {"resistance"}, "remove_trauma": {"resistance"}, "extra_attack": set(),
               "recover": {"status"}}.get(kind)
     if fields is None or set(move) != {"player", "kind", "character"} | fields:
         return "wrong_move", f"A {kind} move has the fields player, kind, character and {sorted(fields or [])}."
+    return _why_not(state, CH.record(state, card), move)
+
+
+def _why_not(state: dict, c: dict, move: dict) -> tuple[str, str] | None:
+    """`action_error` once the moment and the move's shape are right."""
+    kind, card = move["kind"], c["card"]
     if kind == "recover":
         status = move["status"]
         if status not in RECOVER_COST or status not in c["statuses"]:
@@ -121,11 +126,14 @@ def action_error(state: dict, move: dict) -> tuple[str, str] | None:
 def action_options(state: dict, seat: int) -> list[dict]:
     out = []
     for card in acting(state, seat):
+        if moment_error(state, seat, card):  # the moment once, then each candidate (well-formed)
+            continue
         candidates = [{"player": seat, "kind": k, "character": card, "resistance": r}
                       for k in ENERGY_COST for r in DMG.RESISTANCES]
         candidates.append({"player": seat, "kind": "extra_attack", "character": card})
         candidates += [{"player": seat, "kind": "recover", "character": card, "status": s} for s in RECOVER_COST]
-        out += [m for m in candidates if action_error(state, m) is None]
+        c = CH.record(state, card)
+        out += [m for m in candidates if _why_not(state, c, m) is None]
     return out
 
 

@@ -16,6 +16,7 @@ Social Trauma...), so a malformed card file raises `CardDataError` at import, na
     True
 """
 
+import functools
 import re
 import tomllib
 from pathlib import Path
@@ -69,6 +70,7 @@ class CardDataError(ValueError):
     """A card file that is not what the engine expects; the message names the card."""
 
 
+@functools.cache
 def display(word: str) -> str:
     """A vocabulary word as printed: 'energy-projection' -> 'Energy Projection'."""
     small = {"of", "the"}

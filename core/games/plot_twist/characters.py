@@ -12,6 +12,8 @@ them (`{"Body": 6, "Fighting": 4, ...}`).
     ('gm', 'heroes')
 """
 
+import functools
+
 from . import cards as C
 from . import damage as DMG
 from .state import GM, replace_character
@@ -46,6 +48,11 @@ def kind(card: str) -> str:
 
 def ratings(card: str) -> dict:
     """Attributes, Heroics and Skills in the rulebook's words (a rank not printed is 0)."""
+    return dict(_printed_ratings(card))
+
+
+@functools.cache
+def _printed_ratings(card: str) -> dict:
     printed = C.CARD[card]
     out = {C.display(a): printed[a] for a in C.ATTRIBUTES}
     for field in ("heroics", "skills"):
@@ -83,8 +90,10 @@ def is_incapacitated(c: dict) -> bool:
     card = c["card"]
     if C.TYPE[card] == "mook":
         return c["quantity"] == 0
-    printed, counters = C.CARD[card]["resistances"], c["resistances"]
-    return DMG.is_full(counters["physical"], printed["physical"]) or DMG.is_full(counters["mental"], printed["mental"])
+    printed, counters = C.CARD[card]["resistances"], c["resistances"]  # checked at the boundary (integrity)
+    physical, mental = counters["physical"], counters["mental"]
+    return (physical["stress"] + physical["trauma"] >= printed["physical"]
+            or mental["stress"] + mental["trauma"] >= printed["mental"])
 
 
 def is_demoralized(c: dict) -> bool:

@@ -23,6 +23,7 @@ catalog ids; what is already placed is passed as ids too:
     (True, [])
 """
 
+import functools
 from collections.abc import Callable, Sequence
 
 from . import cards as C
@@ -316,6 +317,21 @@ def event_picks(users: Sequence[str], cluster: Sequence[str] = ()) -> list[str]:
     return _picks(("event",), lambda c: event_error(c, users, cluster))
 
 
+def _remembered(predicate):
+    """A whole-collection predicate remembered by its arguments (the state check asks it of the same
+    piles at every move); arguments that cannot be remembered are judged afresh."""
+    remembered = functools.lru_cache(maxsize=4096)(predicate)
+
+    @functools.wraps(predicate)
+    def judge(*args):
+        key = tuple(tuple(a) if type(a) is list else a for a in args)
+        try:
+            return remembered(*key)
+        except TypeError:  # an unhashable value: a state the check refuses anyway
+            return predicate(*args)
+    return judge
+
+
 def _whole(cards: Sequence[str], size: int, code: str, what: str,
            error: Callable[[str, Sequence[str]], Refusal]) -> Refusal:
     """A whole collection: each card against the ones before it, then its size."""
@@ -325,22 +341,26 @@ def _whole(cards: Sequence[str], size: int, code: str, what: str,
     return None if len(cards) == size else (code, f"{what} holds {size} cards, not {len(cards)}.")
 
 
+@_remembered
 def plot_hand_error(hand: Sequence[str], side: str, users: Sequence[str], in_play: Sequence[str] = ()) -> Refusal:
     """A complete Plot Hand (a quick setup's, or a state's): every pick legal, and 5 cards."""
     return _whole(hand, PLOT_HAND, "plot_hand_size", "A Plot Hand",
                   lambda c, before: plot_error(c, side, users, before, in_play))
 
 
+@_remembered
 def combat_deck_error(deck: Sequence[str], users: Sequence[str]) -> Refusal:
     return _whole(deck, COMBAT_DECK, "combat_deck_size", "A Combat Deck",
                   lambda c, before: combat_error(c, users, before))
 
 
+@_remembered
 def twists_deck_error(deck: Sequence[str], heroes: Sequence[str]) -> Refusal:
     return _whole(deck, TWISTS_DECK, "twists_deck_size", "The Twists! Deck",
                   lambda c, before: twist_error(c, heroes, before))
 
 
+@_remembered
 def events_cluster_error(cluster: Sequence[str], users: Sequence[str]) -> Refusal:
     return _whole(cluster, EVENTS_CLUSTER, "events_cluster_size", "The Events Cluster",
                   lambda c, before: event_error(c, users, before))

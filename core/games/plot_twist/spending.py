@@ -208,7 +208,10 @@ def spend_options(state: dict, seat: int) -> list[dict]:
     heroes = [c["card"] for c in CH.heroes_in_play(state)]
     to_play = None  # playable_heroes, asked once when a Hero can pay for one
     for who in A.acting(state, seat):
+        if A.moment_error(state, seat, who):  # the moment once, then each candidate (well-formed)
+            continue
         kind = CH.kind(who)
+        c = CH.record(state, who)
         candidates = []
         for index, effect in activated(who):
             for t in _effect_targets(state, effect, who):
@@ -230,7 +233,7 @@ def spend_options(state: dict, seat: int) -> list[dict]:
         if kind == "villain":
             candidates += [{"player": seat, "kind": "add_quantity", "character": who, "target": m} for m in mooks]
             candidates += [{"player": seat, "kind": "belief_damage", "character": who, "target": h} for h in heroes]
-        out += [m for m in candidates if spend_error(state, m) is None]
+        out += [m for m in candidates if _WHY_NOT[m["kind"]](state, c, m) is None]
     return out
 
 

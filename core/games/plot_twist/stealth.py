@@ -64,13 +64,14 @@ def free_error(state: dict, move: dict) -> tuple[str, str] | None:
     kind, seat, card = move.get("kind"), move.get("player"), move.get("character")
     if kind not in FIELDS or set(move) != {"player", "kind", "character"} | FIELDS[kind]:
         return "wrong_move", f"A {kind} move has the fields player, kind, character and {sorted(FIELDS.get(kind, []))}."
-    refusal = A.moment_error(state, seat, card)
-    if refusal:
-        return refusal
-    if kind in state["turn"]["free"].get(card, []):
+    return A.moment_error(state, seat, card) or _why_not(state, CH.record(state, card), move)
+
+
+def _why_not(state: dict, c: dict, move: dict) -> tuple[str, str] | None:
+    """`free_error` once the moment and the move's shape are right."""
+    if move["kind"] in state["turn"]["free"].get(c["card"], []):
         return "free_action_used_this_turn", "A Character may take each Free action once each Turn."
-    c = CH.record(state, card)
-    return _WHY_NOT[kind](state, c, move)
+    return _WHY_NOT[move["kind"]](state, c, move)
 
 
 def _fly(state: dict, c: dict, move: dict) -> tuple[str, str] | None:
@@ -125,6 +126,8 @@ def free_options(state: dict, seat: int) -> list[dict]:
     out = []
     others = None
     for card in A.acting(state, seat):
+        if A.moment_error(state, seat, card):  # the moment once, then each candidate (well-formed)
+            continue
         candidates = [{"player": seat, "kind": k, "character": card} for k in ("fly", "land", "hide")]
         if others is None:
             side = CH.side_of_seat(seat)
@@ -132,7 +135,8 @@ def free_options(state: dict, seat: int) -> list[dict]:
         candidates += [{"player": seat, "kind": "perceive", "character": card, "target": t} for t in others]
         candidates += [{"player": seat, "kind": "identity", "character": card, "identity": i}
                        for i in IDENTITIES + (None,)]
-        out += [m for m in candidates if free_error(state, m) is None]
+        c = CH.record(state, card)
+        out += [m for m in candidates if _why_not(state, c, m) is None]
     return out
 
 
