@@ -35,6 +35,7 @@ GAME_FIELDS = ("setup", "characters", "locations", "location", "objective", "plo
 # Nullify counts from, the Nullify Rolls tried this Turn
 IN_PLAY_FIELDS = ("timers", "choice", "counting", "nullify_tries")
 GAME_FIELDS += IN_PLAY_FIELDS
+GAME_FIELDS += ("masterplan",)  # Reversal of Fortunes (reversal.py): a Masterplan is in progress
 PER_SEAT = ("plot_hands", "combat_decks", "combat_hands", "combat_discards")
 
 # The fields of a Character in play, by type ("Mooks do not have any Resistances or Energy").
@@ -50,7 +51,9 @@ CHARACTER_FIELDS = {
 }
 ACTIONS_MAX = {"move": 2, "attack": 1}  # "never more than 1 Attack action, and 2 Move actions"
 EVENT_FIELDS = frozenset(("card", "revealed", "nullified"))
-OBJECTIVE_FIELDS = frozenset(("card", "revealed"))
+# `peeked`: the Hero seats that peeked at it; `peeking`: {character: Successes accumulated toward it} (stealth.py)
+OBJECTIVE_FIELDS = frozenset(("card", "revealed", "peeked", "peeking"))
+PEEK_SUCCESSES = 6  # Perception, Hacking: "With 6 accumulated Successes in Fixed Rolls against Difficulty 0"
 
 
 def empty_fields(players: int) -> dict:
@@ -61,7 +64,7 @@ def empty_fields(players: int) -> dict:
         "characters": [],
         "locations": [],
         "location": None,
-        "objective": {"card": None, "revealed": False},
+        "objective": {"card": None, "revealed": False, "peeked": [], "peeking": {}},
         "plot_hands": seats, "combat_decks": [list(s) for s in seats],
         "combat_hands": [list(s) for s in seats], "combat_discards": [list(s) for s in seats],
         "twists_deck": [], "twists_in_play": [], "twists_discard": [],
@@ -73,6 +76,7 @@ def empty_fields(players: int) -> dict:
         "combat": None,  # the Combat in progress (combat.py), null between Combats
         "bystanders": [],  # the Bystanders in play: [{card, seat, location}] (bystanders.py)
         "timers": [], "choice": None, "counting": {}, "nullify_tries": [],  # in_play.py
+        "masterplan": False,  # reversal.py
     }
 
 
