@@ -32,6 +32,7 @@ from core.games.plot_twist import characters as CH
 from core.games.plot_twist import combat as CB
 from core.games.plot_twist import conflict as CF
 from core.games.plot_twist import bystanders as BY
+from core.games.plot_twist import reversal as RV
 from core.games.plot_twist import rolls as R
 from core.games.plot_twist import spending as SP
 from core.games.plot_twist import state as S
@@ -196,6 +197,13 @@ _MOVES = {  # move kind -> its fields besides player and kind (one line per kind
     "play_hero": {**_ACTING, "hero": card(_pattern(("hero",)), required=True),
                   "equipment": card(_pattern(("equipment",)), required=True, allow_none=True,
                                     metadata={"description": "The Equipment it enters with; null: none."})},
+    # Peeking at the Objective (stealth.py) and Reversal of Fortunes (reversal.py)
+    "peek": _ACTING,
+    "cure": {"hero": card(_pattern(("hero",)), required=True, metadata={"description": "The Hero given 1 Belief back."})},
+    "reversal": {"effect": one_of(RV.EFFECTS, required=True, metadata={"description": "The effect bought with cured Belief."}),
+                 "target": character(metadata={"description": "lock: a Character of the Heroes' side; "
+                                                              "automatic_success: a Villain."}),
+                 "word": one_of(RV.LOCKABLE, metadata={"description": "lock: the Heroic or Keyword Locked."})},
 }
 Move = Union("PlotTwistMove", in_vocabulary(MOVE_KINDS, {kind: _move(kind, **extra) for kind, extra in _MOVES.items()}),
              discriminator="kind")
@@ -273,6 +281,7 @@ class PlotTwistModifier(Schema):
     status = one_of(C.STATUSES)
     heroic = one_of(C.HEROICS, metadata={"description": "Stat `heroic`: the Heroic it raises."})
     keyword = one_of(SP.GAINED_KEYWORDS, metadata={"description": "Stat `keyword`: the Keyword gained this Turn."})
+    word = one_of(RV.LOCKABLE, metadata={"description": "Stat `lock`: the Heroic or Keyword Locked this Turn."})
     turns = fields.Integer(strict=True, validate=validate.Range(1, 9),
                            metadata={"description": "A `turn` modifier: the End of Turns it still lasts."})
 
@@ -295,6 +304,12 @@ class PlotTwistTurn(Schema):
     energy_spent = fields.Dict(keys=fields.String(), values=count(), required=True)
     modifiers = fields.List(fields.Nested(PlotTwistModifier), required=True)
     sent_prone = fields.List(character(), required=True, metadata={"description": "Sent Prone this Turn."})
+    reversal = fields.Nested(Schema.from_dict({
+        "cured": count(required=True, metadata={"description": "Belief the GM cured this Turn (at most X)."}),
+        "spent": count(required=True, metadata={"description": "Of it, spent on effects."}),
+        "reversed": one_of(RV.PHASES_REVERSED, required=True, allow_none=True, metadata={
+            "description": "The phase Initiative was reversed in this Turn; null: not reversed."})},
+        name="PlotTwistTurnReversal"), required=True, metadata={"description": "Reversal of Fortunes this Turn."})
 
 
 class PlotTwistCombat(Schema):
@@ -310,7 +325,11 @@ class PlotTwistCombat(Schema):
 
 
 def _objective(card_field):
-    return {"card": card_field, "revealed": fields.Boolean(required=True)}
+    return {"card": card_field, "revealed": fields.Boolean(required=True),
+            "peeked": fields.List(seat(), required=True, metadata={
+                "description": "The Hero seats that peeked at it: their views show the card."}),
+            "peeking": fields.Dict(keys=fields.String(), values=count(), required=True, metadata={
+                "description": "{character: Successes accumulated toward peeking (Perception, Hacking)}."})}
 
 
 def _event_card(card_field):
@@ -372,6 +391,7 @@ _STATE_FIELDS = {
         "description": "For each standing card with a counting Nullify: the tally at its Reveal, and what was spent."}),
     "nullify_tries": fields.List(fields.List(card()), required=True, metadata={
         "description": "[character, card]: the Nullify Rolls made this Turn."}),
+    "masterplan": fields.Boolean(required=True, metadata={"description": "A Masterplan is in progress."}),
     "turn": fields.Nested(PlotTwistTurn, required=True, allow_none=True, metadata={
         "description": "The Turn in progress; null during Setup."}),
     "combat": fields.Nested(PlotTwistCombat, required=True, allow_none=True, metadata={
@@ -522,6 +542,14 @@ _EVENTS = {  # event type -> its fields besides type (one line per type)
                       "amount": count(required=True), "spent": count(required=True), "of": count(required=True)},
     "choice_made": {**_P, "card": card(required=True), "target": card(allow_none=True), "resistance": _resistance()},
     "threat_fulfilled": {"card": card(required=True)},
+    # Peeking at the Objective, Reversal of Fortunes, Locks
+    "peek_progress": {**_P, **_CH, "successes": count(required=True), "accumulated": count(required=True),
+                      "of": count(required=True)},
+    "belief_cured": {**_CH, "value": count(required=True), "cured": count(required=True), "limit": count(required=True)},
+    "reversal_bought": {"effect": one_of(RV.EFFECTS, required=True), "cost": count(required=True),
+                        "target": character(), "word": one_of(RV.LOCKABLE)},
+    "masterplan_initiated": {},
+    "lock_paid": {**_CH, "word": one_of(RV.LOCKABLE, required=True), "amount": count(required=True)},
 }
 
 

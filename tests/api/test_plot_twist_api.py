@@ -48,15 +48,19 @@ TABLES = [(2, {"setup": "quick"}), (6, {"setup": "quick"}), (2, {}), (4, {}), (6
 RARE_MOVES = {"remove_trauma", "recover",  # Free actions random play seldom has the means for
               "hide", "sneak_attack",  # one Villain of the house set has Stealth
               # between Conflicts: choices only with two Lairs or two Locations, a question left unanswered
-              "flee", "next_location", "relocate", "no_answer"}
+              "flee", "next_location", "relocate", "no_answer",
+              "nullify_spend"}  # one Event (Mind Fog) has a spending Nullify, seldom Revealed in random play
 RARE_EVENTS = {"trauma_paid", "demoralized", "stress_regenerated", "equipment_declined", "villain_fled",
                "villain_surrendered", "status_gained", "status_ended", "distance_changed", "quantity_lost",
                "incapacitated", "mulligan_taken", "attack_action_bought", "energy_spent",
                # one card each makes these (Sacrifice's Ally, Safe House, Tech Intern, a colored Twist! without its Hero)
                "ally_sacrificed", "location_played", "objective_peeked", "twist_without_effect",
                # Plots random Heroes seldom keep the Belief for, with a Hero and Keywords to buy
-               "ally_removed", "trauma_removed",
-               "relocated"}  # two Locations in play, and the GM's Initiative before any Combat
+               "ally_removed", "trauma_removed", "nullify_spent",
+               "relocated",  # two Locations in play, and the GM's Initiative before any Combat
+               # Reversal of Fortunes: a Masterplan takes 5 Heroes and 5 Belief cured in a Turn; a Lock is paid
+               # for when the Locked word is used in the same Turn (tests/core/test_plot_twist_reversal.py)
+               "masterplan_initiated", "lock_paid"}
 
 
 def test_whole_games_over_http_conform_to_the_spec(client, spec):
@@ -93,6 +97,19 @@ def test_a_mulligan_of_a_card_not_in_hand_is_409_with_the_rule(client):
     response = client.post(f"{BASE}/apply", json={"state": step["state"], "move": {**mulligan, "cards": ["combat/nope"]}})
     assert response.status_code == 409
     assert response.get_json()["rule"] == "not_in_hand"
+
+
+def test_curing_more_belief_than_allowed_is_409_with_the_rule(client):
+    """Reversal of Fortunes: "the GM may Cure up to X Belief ... X equals the number of non-Incapacitated
+    Heroes in play" (one Hero: 1 a Turn, cured already)."""
+    state = core.new_game("plot-twist", 2, {"setup": "quick"}, seed=1).state
+    state["turn"].update(mulligan=[], at="gm", waiting=[0], since=["heroes"], reversal={"cured": 1, "spent": 0,
+                                                                                      "reversed": None})
+    hero = next(c for c in state["characters"] if c["seat"] == 1)
+    response = client.post(f"{BASE}/apply", json={"state": state, "move": {"player": 0, "kind": "cure",
+                                                                           "hero": hero["card"]}})
+    assert response.status_code == 409
+    assert response.get_json()["rule"] == "cure_limit"
 
 
 def test_bot_move_answers_a_listed_option(client):

@@ -461,7 +461,8 @@ def test_any_junk_value_in_a_conflict_state_is_refused_with_invalid_state_and_no
     r = random.Random(61)
     for state in sampled_conflict_states(every=23):
         paths = [p for p in leaves(state) if p[0] not in ("game", "version", "rng", "outcome", "options")
-                 and not (p[1:2] == ("modifiers",) and p[-1] in ("attack", "amount"))]  # null, -1: legal there
+                 and not (p[1:2] == ("modifiers",) and p[-1] in ("attack", "amount"))  # null, -1: legal there
+                 and p[1:] != ("reversal", "reversed")]  # null: Initiative not reversed, legal there
         for path in r.sample(paths, min(30, len(paths))):
             other = copy.deepcopy(state)
             holder = other

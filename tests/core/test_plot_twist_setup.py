@@ -171,7 +171,7 @@ def test_setup_the_objective_is_face_down_and_fits_the_initial_location():
     assert "objective/open-the-rift" not in cards_of(only(state))  # its first Location is elsewhere
     assert "objective/organ-harvest" in cards_of(only(state))
     state, events = pick(state, "place_objective", "objective/organ-harvest")
-    assert state["objective"] == {"card": "objective/organ-harvest", "revealed": False}
+    assert state["objective"] == {"card": "objective/organ-harvest", "revealed": False, "peeked": [], "peeking": {}}
     assert view(state, 1)["objective"]["card"] == HIDDEN and view(state, None)["objective"]["card"] == HIDDEN
     assert view(state, 0)["objective"]["card"] == "objective/organ-harvest"
     assert view_event(events[0], 1)["card"] == HIDDEN and view_event(events[0], 0) == events[0]

@@ -213,10 +213,13 @@ def test_deep_focus_for_2_turns_you_gain_1_rank_in_psyche():
     assert FX.ratings(step.state, LUCID)["Psyche"] == 3
 
 
-def test_a_locked_heroic_counts_0_while_the_event_that_locks_it_stands():
-    """Surgical Lockdown: "Healing is Locked on every Hero" until Nullified."""
+def test_a_locked_heroic_counts_0_unless_paid_while_the_event_that_locks_it_stands():
+    """Surgical Lockdown: "Healing is Locked on every Hero" until Nullified; "A Locked Keyword or Heroic
+    can only be used ... by paying 1 Energy" (tests/core/test_plot_twist_reversal.py: the paying)."""
     state = copy.deepcopy(conflict(SIMOAKLI, (HOPE,)).state)
     state["events_cluster"][0] = {"card": "event/surgical-lockdown", "revealed": True, "nullified": False}
+    assert FX.ratings(state, HOPE)["Healing"] == 3  # Hope has Energy to pay with
+    state["characters"][1]["energy"] = 0
     assert FX.ratings(state, HOPE)["Healing"] == 0 and FX.ratings(state, SIMOAKLI)["Healing"] == 2
     state["events_cluster"][0]["nullified"] = True
     assert FX.ratings(state, HOPE)["Healing"] == 3

@@ -6,9 +6,10 @@ Served (part 1 complete): the house starter set, the rolls and damage, Setup and
 Cluster and Nullify, the Objective and its Threat, Plots (Details, Locations, Bystanders, Allies),
 Flying, Hidden and Identity, spending Belief (a Keyword, a Hero), Hate and Energy, winning) play to an outcome through
 `game.py`'s `PlotTwist`, registered as `plot-twist` with its wire schemas in
-api/schemas/plot_twist.py; part 2 so far: Fleeing, Pursuit, Lairs, Relocation, Interviews and new
-Conflicts (aftermath.py). Still to come: Reversal of Fortunes, Crossovers and Personas, peeking at
-the Objective, heuristic bots, balance. docs/plot-twist-contract.md is the wire format, docs/rulings-plot-twist.md the rulings.
+api/schemas/plot_twist.py. Part 2 so far: Reversal of Fortunes (cures, Locks, Initiative reversed, the
+Masterplan), peeking at the Objective, Fleeing, Pursuit, Lairs, Relocation, Interviews and new
+Conflicts (aftermath.py); still to come: Crossovers and Personas, heuristic bots, balance.
+docs/plot-twist-contract.md is the wire format, docs/rulings-plot-twist.md the rulings.
 
 Modules, each importing only those above it:
 - `vocabulary.py`, `cards.py`: the catalog from `cards/*.toml` and its words.
@@ -26,8 +27,11 @@ Modules, each importing only those above it:
   (Details, Bystanders, the Location's static and Start / End of Turn effects); a Character's
   ratings and Keywords now.
 - `actions.py`: Free actions (Energy, Belief, Hate) and ending Stunned or Prone.
-- `stealth.py`: Flying, Hidden, Perception and Identity (Free actions); Sneak Attacks are in conflict.py.
+- `stealth.py`: Flying, Hidden, Perception, Identity and peeking at the Objective (Free actions); Sneak
+  Attacks are in conflict.py.
 - `spending.py`: spending Belief, Hate and Energy from their menus, and activated Advantages.
+- `reversal.py`: Reversal of Fortunes: the GM cures Belief and buys its effects (Locks, a Villain's
+  Automatic Success, Initiative reversed this Turn, a Masterplan); the Locks' Energy is effects.py's.
 - `combat.py`: the five Combat steps.
 - `bystanders.py`: Recruiting and Killing Bystanders (a Combat resolved at once).
 - `plots.py`: playing Plots from the Plot Hand (Details, Bystanders, Allies), the Location's

@@ -58,6 +58,9 @@ def remove(state: dict, card: str, events: list) -> None:
                      "modifiers": [m for m in turn["modifiers"] if card not in (m["who"], m["source"])],
                      "sent_prone": [c for c in turn["sent_prone"] if c != card]}
     state["identities"] = {k: v for k, v in state["identities"].items() if k != card}
+    objective = state["objective"]
+    if card in objective["peeking"]:  # its Successes toward peeking leave with it
+        state["objective"] = {**objective, "peeking": {k: n for k, n in objective["peeking"].items() if k != card}}
     events.append({"type": "ally_removed", "card": card})
 
 

@@ -23,6 +23,7 @@ from . import characters as CH
 from . import combat as CB
 from . import damage as DMG
 from . import effects as FX
+from . import reversal as RV
 from . import rolls as R
 from . import tally
 
@@ -57,9 +58,7 @@ def attack_error(state: dict, move: dict) -> tuple[str, str] | None:
     c = CH.record(state, who)
     side = CH.side_of(c)
     if side != turn["initiating"]:
-        if side == "gm":
-            return "heroes_initiate_first", "The Villains initiate their Combats after the Heroes."
-        return "heroes_done_initiating", "The Heroes have initiated their Combats this Turn."
+        return RV.initiating_refusal(turn, side)  # Heroes first, unless Initiative is reversed
     if SIDE[kind] != side:
         return "heroes_recruit_villains_kill", "A Hero may only Recruit Bystanders, and Villains and Mooks can only Kill them."
     if c["actions"]["attack"] < 1:
@@ -104,6 +103,7 @@ def on_attack(state: dict, move: dict, rng, events: list) -> None:
     kind, who, target, attack, seat = move["kind"], move["character"], move["target"], move["attack"], move["player"]
     turn = state["turn"]
     state["turn"] = {**turn, "initiated": {**turn["initiated"], who: turn["initiated"].get(who, []) + [target]}}
+    FX.initiated_again(state, who, events)  # a Locked Tactician is paid for
     c = CH.record(state, who)
     CH.update(state, who, actions={**c["actions"], "attack": c["actions"]["attack"] - 1})
     events.append({"type": "bystander_attacked", "player": seat, "character": who, "target": target,
@@ -112,6 +112,7 @@ def on_attack(state: dict, move: dict, rng, events: list) -> None:
     pool = DMG.attack_parts(attack, FX.ratings(state, who), _mods(state, who, "attack_pool", attack))
     result, event = R.fixed_roll(rng, who, pool, printed["difficulty"], purpose=f"{attack} attack on a Bystander")
     events.append(event)
+    FX.pay_locks(state, who, pool, events)
     done = False
     if result.won:
         parts = DMG.damage_parts(attack, FX.ratings(state, who), CH.weapon(c), _mods(state, who, "damage_pool", attack),
@@ -119,6 +120,7 @@ def on_attack(state: dict, move: dict, rng, events: list) -> None:
         automatic = max(0, R.DAMAGE_AUTOMATIC + FX.total(state, who, "automatic_successes", attack))
         damage, event = R.damage_roll(rng, who, parts, automatic=automatic, purpose=f"{attack} damage on a Bystander")
         events.append(event)
+        FX.pay_locks(state, who, parts, events)
         done = damage.damage >= printed["life"]
     FX.expire(state, ("attack",), events, source=who, attack=attack)
     if not done:

@@ -174,6 +174,7 @@ def cause(state: dict, rng, card: str, who: str, resistance: str, amount: int, e
         [("Cover", -cover)] if cover else [])
     result, event = R.damage_roll(rng, card, parts, purpose=f"{resistance} damage")
     events.append(event)
+    FX.pay_locks(state, who, [DMG.ATTACKS[attack].armor] if armor else [], events)  # a Locked Armor protected
     FX.deal(state, card, who, resistance, result.damage, False, events)
 
 

@@ -293,6 +293,8 @@ def on_attack(state: dict, move: dict, rng, events: list) -> None:
     defense = DMG.defense_parts(kind, FX.ratings(state, target), modifiers=_pool_mods(state, target, "defense_pool", kind, who))
     result, event = R.opposing_roll(rng, [(who, attack), (target, defense)], purpose=f"{kind} attack")
     events.append(event)
+    FX.pay_locks(state, who, attack, events)  # a Locked Heroic used costs 1 Energy (effects.py)
+    FX.pay_locks(state, target, defense, events)
     FX.end_status(state, target, "surprised", events)  # "until you Defend from an Attack"
     if result.winner == who:
         _hit(state, rng, who, target, kind, trauma, events)
@@ -317,6 +319,7 @@ def _hit(state: dict, rng, who: str, target: str, kind: str, trauma: bool, event
     attacker, defender = CH.record(state, who), CH.record(state, target)
     weapon = CH.weapon(attacker) if CH.kind(who) != "mook" else None
     armor = FX.setting(state, target, "armor", kind, who)
+    worn = armor is None  # Armor from the target's keyword (a Lock on it is paid for when it protects)
     if armor is None:
         armor = DMG.armor(kind, FX.keywords(state, target), CH.power(target), FX.total(state, target, "armor", kind, who))
     cover = max(0, FX.total(state, target, "cover", kind, who))
@@ -325,6 +328,8 @@ def _hit(state: dict, rng, who: str, target: str, kind: str, trauma: bool, event
     automatic = R.DAMAGE_AUTOMATIC + FX.total(state, who, "automatic_successes", kind)
     result, event = R.damage_roll(rng, who, parts, automatic=max(0, automatic), purpose=f"{kind} damage")
     events.append(event)
+    FX.pay_locks(state, who, parts, events)  # Overcharged
+    FX.pay_locks(state, target, [DMG.ATTACKS[kind].armor] if armor and worn else [], events)  # Armor, Mental Armor
     FX.deal(state, who, target, DMG.ATTACKS[kind].resistance, result.damage, trauma, events)
 
 

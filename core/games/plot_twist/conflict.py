@@ -6,7 +6,8 @@ The Turn in progress is `state["turn"]` (null during Setup):
     {"number": 1, "phase": "start" | "combat" | "end", "initiating": "heroes" | "gm",
      "at": "heroes" | "gm" | null, "out": [], "since": [], "waiting": [seats],
      "mulligan": [seats], "initiated": {card: [targets]}, "free": {card: [free actions]},
-     "energy_spent": {card: n}, "modifiers": [...]}
+     "energy_spent": {card: n}, "modifiers": [...], "sent_prone": [cards],
+     "reversal": {"cured": n, "spent": n, "reversed": null | "start" | "combat"}}  # reversal.py
 
 1. **Start of Turn**: a Twist! is Revealed first and takes effect, then the standing Events' Start of
    Turn effects (in_play.py); every Character
@@ -21,7 +22,7 @@ The Turn in progress is `state["turn"]` (null during Setup):
    a new Conflict), or else Surrenders (rulings "Fleeing", "Surrender").
 
 Initiative in the Start and Combat phases is a `flow.Round` over the two sides ("heroes", "gm"),
-Heroes first: the side that has it acts as long as it wants (every Hero seat of the side decides at
+Heroes first (the GM's side once Initiative is reversed this Turn: reversal.py): the side that has it acts as long as it wants (every Hero seat of the side decides at
 once; `waiting` are those that have not passed), then passes; the phase advances only when both sides
 pass in a row. A seat with nothing to do but pass passes by itself.
 """
@@ -41,6 +42,7 @@ from . import effects as FX
 from . import hands as H
 from . import in_play as IP
 from . import plots as PL
+from . import reversal as RV
 from . import rolls as R
 from . import spending as SP
 from . import stealth as ST
@@ -70,7 +72,8 @@ def start_turn(state: dict, number: int, events: list, rng=None) -> None:
     lasting = state["turn"]["modifiers"] if state["turn"] else []  # "For X Turns" ones the End of Turn kept
     state["turn"] = {"number": number, "phase": "start", "initiating": "heroes", "at": "heroes", "out": [],
                      "since": [], "waiting": side_seats(state, "heroes"), "mulligan": [], "initiated": {},
-                     "free": {}, "energy_spent": {}, "modifiers": lasting, "sent_prone": []}
+                     "free": {}, "energy_spent": {}, "modifiers": lasting, "sent_prone": [],
+                     "reversal": RV.fresh()}
     events.append({"type": "turn_started", "number": number})
     twist = None
     if state["twists_deck"]:  # "A Twist! is always Revealed first in this phase"
@@ -129,10 +132,7 @@ def initiate_error(state: dict, move: dict, sneak: bool = False) -> tuple[str, s
         return "not_your_character", f"{who!r} is not a Character of yours in play."
     side = CH.side_of(c)
     if side != turn["initiating"]:
-        if side == "gm":
-            return ("heroes_initiate_first", "After the Heroes have Initiated and finished all their Combats, "
-                                             "the Villains may initiate theirs.")
-        return "heroes_done_initiating", "The Heroes have initiated their Combats this Turn."
+        return RV.initiating_refusal(turn, side)  # Heroes first, unless Initiative is reversed (reversal.py)
     if ("hidden" in c["statuses"]) != sneak:
         if sneak:
             return "not_hidden", "Only a Hidden Character can Sneak Attack."
@@ -177,6 +177,7 @@ def on_initiate(state: dict, move: dict, rng, events: list) -> None:
     turn = state["turn"]
     who, target = move["character"], move["target"]
     state["turn"] = {**turn, "initiated": {**turn["initiated"], who: turn["initiated"].get(who, []) + [target]}}
+    FX.initiated_again(state, who, events)  # a Locked Tactician is paid for
     _acted(state)
     CB.start(state, who, target, events)
 
@@ -197,10 +198,12 @@ def on_sneak_attack(state: dict, move: dict, rng, events: list) -> None:
     the Hidden Character is seen; the Combat starts at the Distance it chose, Movement Step skipped."""
     who, target = move["character"], move["target"]
     on_initiate(state, {**move, "kind": "initiate"}, rng, events)
-    result, event = R.opposing_roll(rng, [(who, ST.roll_parts(state, who, "Body", "Stealth")),
-                                          (target, ST.roll_parts(state, target, "Mind", "Perception"))],
-                                    ties_defeat=False, purpose="sneak attack")
+    sides = [(who, ST.roll_parts(state, who, "Body", "Stealth")),
+             (target, ST.roll_parts(state, target, "Mind", "Perception"))]
+    result, event = R.opposing_roll(rng, sides, ties_defeat=False, purpose="sneak attack")
     events.append(event)
+    for side in sides:
+        FX.pay_locks(state, *side, events)
     FX.end_status(state, who, "hidden", events)  # "Lasts until perceived or until you make a Sneak attack"
     for loser in result.defeated:
         FX.add_status(state, loser, "surprised", events)
@@ -261,10 +264,10 @@ def window_options(state: dict, seat: int) -> list[dict]:
     if state["combat"] is not None:
         return (CB.play_options(state, seat) + CB.attack_options(state, seat) + A.action_options(state, seat)
                 + PL.play_options(state, seat) + ST.free_options(state, seat) + IP.options(state, seat)
-                + SP.spend_options(state, seat))
+                + SP.spend_options(state, seat) + RV.options(state, seat))
     return (initiate_options(state, seat) + BY.attack_options(state, seat) + A.action_options(state, seat)
             + PL.play_options(state, seat) + ST.free_options(state, seat) + IP.options(state, seat)
-            + SP.spend_options(state, seat) + AM.relocate_options(state, seat))
+            + SP.spend_options(state, seat) + RV.options(state, seat) + AM.relocate_options(state, seat))
 
 
 # --- Pending decisions ------------------------------------------------------------------------------------
@@ -341,15 +344,16 @@ def advance(state: dict, rng, events: list):
 
 def _next_phase(state: dict, events: list) -> None:
     turn = dict(state["turn"])
+    first, second = RV.halves(turn)  # Heroes, then Villains, unless Initiative is reversed this Turn
     if turn["phase"] == "start":
-        turn["phase"] = "combat"
-    elif turn["initiating"] == "heroes":
-        turn["initiating"] = "gm"
+        turn["phase"], turn["initiating"] = "combat", first
+    elif turn["initiating"] == first:
+        turn["initiating"] = second
     else:
         turn["phase"] = "end"
-    turn.update(at="heroes", out=[], since=[])
+    turn.update(at=RV.opener(turn), out=[], since=[])
     state["turn"] = turn
-    turn["waiting"] = side_seats(state, "heroes")
+    turn["waiting"] = side_seats(state, turn["at"])
     events.append({"type": "phase_started", "phase": turn["phase"], "initiating": turn["initiating"]})
 
 

@@ -11,7 +11,13 @@ cannot resolve is ignored ("If you cannot resolve an effect ... just ignore it a
 Plots' own verbs (`draw`, `peek`, `play`, `remove_trauma`) are `resolve_plot`'s; Twists!, Events and
 the Objective resolve through card_effects.py, which calls `resolve` one target at a time; activated
 Advantages through spending.py. `total` adds what standing cards change (standing.py); `ratings` is
-a Character's ratings now (Ranks for a while, Locked Heroics at 0).
+a Character's ratings now (Ranks for a while, Locked Heroics at 0 unless paid for).
+
+Locks ("A Locked Keyword or Heroic can only be used, or taken advantage of by paying 1 Energy each
+time"): `ratings` and `keywords` count a Locked one (a card that stands, or the GM's Reversal of
+Fortunes: reversal.py) only while its Character can pay 1 Energy; each Roll or rule that uses one
+then pays (`pay_locks`: the Rolls' parts, Armor when it protects, Overcharged in a Damage Pool,
+Tactician's second Combat), with a `lock_paid` event.
 
 A modifier lives in `state["turn"]["modifiers"]` until its `lasts` ends: "attack" (the next
 Attack of its source), "combat" (the End of Combat), "turn" (the End of Turn; with `turns`, that
@@ -102,29 +108,84 @@ def _to_gain(state: dict, then: list, source: str, choice: dict) -> int:
 def ratings(state: dict, who: str) -> dict:
     """`who`'s Attributes, Heroics and Skills now: as printed (characters.ratings), with the Ranks
     cards and spending gave for a while (modifiers of stat `heroic`: + amount, or set to at least
-    `set`), and a Locked Heroic at 0 while the card that Locks it stands (standing.locked)."""
+    `set`), and a Locked Heroic at 0 unless `who` can pay the 1 Energy its use costs (`locked`,
+    `may_pay_lock`; the Roll that uses it pays, `pay_locks`)."""
     r = CH.ratings(who)
-    mods = [m for m in state["turn"]["modifiers"] if m["who"] == who and m["stat"] == "heroic"] if state["turn"] else []
+    mods = [m for m in state["turn"]["modifiers"] if m["who"] == who and m["stat"] in ("heroic", "lock")] \
+        if state["turn"] else []
     if not mods and not standing.any_lock(state):
         return r
     r = dict(r)
     for m in mods:
-        word = CH.C.display(m["heroic"])
-        r[word] = r.get(word, 0) + m["amount"] if "amount" in m else max(r.get(word, 0), m["set"])
-    for word in standing.locked(state, who):
-        r[CH.C.display(word)] = 0
+        if m["stat"] == "heroic":
+            word = CH.C.display(m["heroic"])
+            r[word] = r.get(word, 0) + m["amount"] if "amount" in m else max(r.get(word, 0), m["set"])
+    words = [w for w in locked(state, who) if w in CH.C.HEROICS]
+    if words and not may_pay_lock(state, who):
+        for word in words:
+            r[CH.C.display(word)] = 0
     return r
 
 
-def keywords(state: dict, who: str) -> list[str]:
+def keywords(state: dict, who: str, locks: bool = True) -> list[str]:
     """`who`'s Keywords now, in the rulebook's words: printed and its Equipment's (characters.keywords),
     those a card that stands gives (standing.keywords), those bought for this Turn (modifiers of stat
-    `keyword`, spending.py)."""
+    `keyword`, spending.py); a Locked one only while `who` can pay the 1 Energy its use costs
+    (`locks=False`: Locked ones too, as the state check reads what was had when it was paid for)."""
     words = CH.keywords(CH.record(state, who)) + standing.keywords(state, who)
     if state["turn"]:
         words += [CH.C.display(m["keyword"]) for m in state["turn"]["modifiers"]
                   if m["who"] == who and m["stat"] == "keyword"]
+    if locks:
+        shut = {CH.C.display(w) for w in locked(state, who) if w in CH.C.KEYWORDS}
+        if shut and not may_pay_lock(state, who):
+            words = [w for w in words if w not in shut]
     return words
+
+
+# --- Locks ------------------------------------------------------------------------------------------------
+LOCK_ENERGY = 1  # "by paying ● (1 Energy) each time the Heroics are used or ... a Keyword is invoked"
+
+
+def locked(state: dict, who: str) -> list[str]:
+    """The Heroics and Keywords Locked on `who` now (their ids): by a card that stands
+    (standing.locked) and by the GM's Reversal of Fortunes this Turn (modifiers of stat `lock`)."""
+    words = [m["word"] for m in state["turn"]["modifiers"] if m["who"] == who and m["stat"] == "lock"] \
+        if state["turn"] else []
+    return words + standing.locked(state, who) if standing.any_lock(state) else words
+
+
+def may_pay_lock(state: dict, who: str) -> bool:
+    """Whether `who` can pay 1 Energy now: it has the Energy, within its Power a Turn (Mooks and
+    Allies have no Energy: what is Locked on them counts 0)."""
+    c, turn = CH.record(state, who), state["turn"]
+    return (c is not None and turn is not None and c.get("energy", 0) >= LOCK_ENERGY
+            and CH.power(who) - turn["energy_spent"].get(who, 0) >= LOCK_ENERGY)
+
+
+def pay_locks(state: dict, who: str, used, events: list) -> None:
+    """`who` uses these now: a Roll's parts `(name, value)`, or the names of Keywords it invokes, in
+    the rulebook's words. Each Locked one that counted (ratings and keywords count one only while
+    `who` can pay) costs 1 Energy, within its Power a Turn, with a `lock_paid` event."""
+    words = locked(state, who)
+    if not words:
+        return
+    by_name = {CH.C.display(w): w for w in words}
+    for u in used:
+        name, value = (u[0], u[1]) if isinstance(u, (tuple, list)) else (u, 1)
+        if name not in by_name or value <= 0 or not may_pay_lock(state, who):
+            continue
+        c, turn = CH.record(state, who), state["turn"]
+        CH.update(state, who, energy=c["energy"] - LOCK_ENERGY)
+        spent = turn["energy_spent"]
+        state["turn"] = {**turn, "energy_spent": {**spent, who: spent.get(who, 0) + LOCK_ENERGY}}
+        events.append({"type": "lock_paid", "character": who, "word": by_name[name], "amount": LOCK_ENERGY})
+
+
+def initiated_again(state: dict, who: str, events: list) -> None:
+    """A Hero's second Combat this Turn is its Tactician's: a Locked Tactician is paid for."""
+    if CH.kind(who) == "hero" and len(state["turn"]["initiated"].get(who, [])) == 2:
+        pay_locks(state, who, ["Tactician"], events)
 
 
 def roll_parts(state: dict, source: str, effect: dict) -> list:
@@ -191,8 +252,10 @@ def _one(state: dict, e: dict, source: str, who: str, events: list, choice: dict
 
 def _roll(state, rng, e, source, opponent, events, choice) -> None:
     chosen = choice.get("chosen", 1)
-    result, event = R.chosen_roll(rng, source, roll_parts(state, source, e), chosen, purpose="card")
+    parts = roll_parts(state, source, e)
+    result, event = R.chosen_roll(rng, source, parts, chosen, purpose="card")
     events.append(event)
+    pay_locks(state, source, parts, events)
     if result.won:
         resolve(state, rng, e["then"], source, opponent, events, choice, amount_of={"chosen": chosen})
 
@@ -369,9 +432,7 @@ def resolve_plot(state: dict, rng, effects: list, source: str | None, seat: int,
         elif e["do"] == "play":
             _play_location(state, seat, choice.get("location"), events)
         elif e["do"] == "peek":
-            objective = state["objective"]["card"]
-            if objective is not None and seat != 0:
-                events.append({"type": "objective_peeked", "player": seat, "character": source, "card": objective})
+            peek_objective(state, seat, source, events)
         else:
             for who in _targets(state, e, source, None, choice.get("target")):
                 c = CH.record(state, who)
@@ -385,6 +446,19 @@ def resolve_plot(state: dict, rng, effects: list, source: str | None, seat: int,
                     CH.update(state, who, resistances={**c["resistances"], e["resistance"]: counters})
                     events.append({"type": "trauma_removed", "character": who, "resistance": e["resistance"],
                                    "amount": removed})
+
+
+def peek_objective(state: dict, seat: int, who: str | None, events: list) -> None:
+    """A Hero seat peeks at the face-down Objective (Tech Intern; Perception or Hacking, stealth.py):
+    an `objective_peeked` event only it and the GM see the card of, and from then on its view shows
+    the card (`objective.peeked`, views.py); the successes its Characters were accumulating are done."""
+    objective = state["objective"]
+    if objective["card"] is None or seat == 0:
+        return
+    peeking = {k: n for k, n in objective["peeking"].items()
+               if (CH.record(state, k) or {}).get("seat") != seat}
+    state["objective"] = {**objective, "peeked": sorted(set(objective["peeked"]) | {seat}), "peeking": peeking}
+    events.append({"type": "objective_peeked", "player": seat, "character": who, "card": objective["card"]})
 
 
 def _play_location(state: dict, seat: int, location: str | None, events: list) -> None:

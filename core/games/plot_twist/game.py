@@ -22,6 +22,7 @@ from . import in_play as IP
 from . import integrity_conflict as integrity
 from . import labels
 from . import plots as PL
+from . import reversal as RV
 from . import spending as SP
 from . import stealth as ST
 from . import views
@@ -41,6 +42,7 @@ CONFLICT_MOVES = {
     **{kind: CF.on_action for kind in A.ACTION_KINDS + ST.FREE_KINDS}, "sneak_attack": CF.on_sneak_attack,
     "play_plot": CF.acting(PL.on_play_plot), "recruit": CF.acting(BY.on_attack), "kill": CF.acting(BY.on_attack),
     **{kind: CF.acting(SP.on_spend) for kind in SP.KINDS},
+    **{kind: CF.acting(RV.on_move) for kind in RV.KINDS},
     **{kind: CF.on_action for kind in IP.MOVE_FIELDS}, "choose": IP.on_choose,
     **{kind: CF.between for kind in AM.STEP_OF}, "relocate": CF.acting(AM.on_relocate),
 }
@@ -52,10 +54,11 @@ EVENT_TYPES = tuple(dict.fromkeys(SETUP_EVENTS + (
     "attack_declared", "roll", "quantity_lost", "damage_dealt", "trauma_paid", "demoralized", "incapacitated",
     "counter_changed", "stress_regenerated", "status_gained", "status_ended", "energy_spent",
     "attack_action_bought", "combat_ended", "turn_ended", "villain_fled", "villain_surrendered", "game_over",
-    "identity_changed", "counters_spent", "advantage_activated") + SP.EVENTS + PL.EVENTS + BY.EVENTS + IP.EVENT_TYPES + AM.EVENTS))
+    "identity_changed", "counters_spent", "advantage_activated") + SP.EVENTS + PL.EVENTS + BY.EVENTS + IP.EVENT_TYPES
+    + RV.EVENTS + ST.EVENTS + AM.EVENTS))
 OUTCOME_REASONS = CF.OUTCOME_REASONS
 RULE_CODES = tuple(dict.fromkeys(D.RULE_CODES + CF.RULE_CODES + CB.RULE_CODES + A.RULE_CODES + PL.RULE_CODES
-                                  + BY.RULE_CODES + ST.RULE_CODES + IP.RULE_CODES + SP.RULE_CODES
+                                  + BY.RULE_CODES + ST.RULE_CODES + IP.RULE_CODES + SP.RULE_CODES + RV.RULE_CODES
                                   + AM.RULE_CODES))
 
 
@@ -67,6 +70,8 @@ def _predicate(kind: str):
         return ST.free_error
     if kind in SP.KINDS:
         return SP.spend_error
+    if kind in RV.KINDS:
+        return RV.move_error
     if kind in IP.MOVE_FIELDS:
         return IP.move_error
     if kind in AM.MOVE_FIELDS:

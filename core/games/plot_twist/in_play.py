@@ -176,9 +176,11 @@ def nullify_parts(state: dict, who: str, condition: dict) -> list:
 def _nullify_roll(state: dict, who: str, card: str, rng, events: list) -> None:
     state["nullify_tries"] = state["nullify_tries"] + [[who, card]]
     condition = C.CARD[card]["nullify"]
-    result, event = R.fixed_roll(rng, who, nullify_parts(state, who, condition), condition["difficulty"],
+    parts = nullify_parts(state, who, condition)
+    result, event = R.fixed_roll(rng, who, parts, condition["difficulty"],
                                  purpose="nullify")
     events.append(event)
+    FX.pay_locks(state, who, parts, events)
     if result.won:
         nullify(state, card, events, by=who)
 

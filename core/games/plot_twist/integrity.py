@@ -31,6 +31,7 @@ from .state import (
     GM,
     MAX_CONFLICTS,
     OBJECTIVE_FIELDS,
+    PEEK_SUCCESSES,
     PER_SEAT,
     SETUP_MODES,
     STEPS,
@@ -198,6 +199,7 @@ def _in_play(state: dict, n: int, step: str, seat: int | None) -> None:
         _card(objective["card"], ("objective",), "The Objective", "objective.card")
         _refused(D.objective_error(objective["card"], users, locations[0]), "objective.card")
         placed.append(objective["card"])
+    _peeks(state, objective, n, step)
     seats = [h["seat"] for h in heroes]
     last = n - 1 if _after(step, "hero_equipment") else (seat - (step == "hero") if seat else 0)
     if seats != list(range(1, last + 1)):
@@ -208,6 +210,24 @@ def _in_play(state: dict, n: int, step: str, seat: int | None) -> None:
         placed.append(hero["card"])
         _equipment(hero, placed, step == "hero_equipment" and hero["seat"] == seat, where)
     _played(state, played, placed, n, step)
+
+
+def _peeks(state: dict, objective: dict, n: int, step: str) -> None:
+    """`peeked`: different Hero seats in order, none during Setup; `peeking` (stealth.py): {Hero or Ally
+    card: 1 to 5 Successes}, none during Setup, none for a Character in play whose seat has peeked."""
+    peeked, peeking = objective["peeked"], objective["peeking"]
+    if (type(peeked) is not list or not all(type(s) is int and 1 <= s < n for s in peeked)
+            or peeked != sorted(set(peeked)) or peeked and step != "done"):
+        raise _bad("'objective.peeked' lists different Hero seats in order, none during Setup.", "objective.peeked")
+    if type(peeking) is not dict or peeking and step != "done":
+        raise _bad("'objective.peeking' maps Characters to their accumulated Successes, none during Setup.",
+                   "objective.peeking")
+    seats = {c.get("card"): c.get("seat") for c in state["characters"] if type(c.get("card")) is str}
+    for card, successes in peeking.items():
+        if (C.TYPE.get(card) not in ("hero", "ally") or type(successes) is not int
+                or not 1 <= successes < PEEK_SUCCESSES or seats.get(card) in peeked):
+            raise _bad(f"A Hero or Ally accumulates 1 to {PEEK_SUCCESSES - 1} Successes toward peeking, until its "
+                       "seat has peeked.", "objective.peeking")
 
 
 def _played(state: dict, played: list, placed: list, n: int, step: str) -> None:
@@ -280,6 +300,8 @@ def _collections(state: dict, n: int, step: str) -> None:
             card not in in_play(state) or C.TYPE[card] not in ("hero", "villain", "mook", "ally") or i not in IDENTITIES
             for card, i in identities.items()):
         raise _bad(f"'identities' maps Characters in play to one of {IDENTITIES}; none during Setup.", "identities")
+    if type(state["masterplan"]) is not bool or building and state["masterplan"]:  # reversal.py
+        raise _bad("'masterplan' is true once the GM initiated a Masterplan in the Conflict, else false.", "masterplan")
     if type(state["bystanders"]) is not list:
         raise _bad("'bystanders' lists the Bystanders in play (plots.check).", "bystanders")
     if (building or state["turn"] is None) and (state["timers"] != [] or state["choice"] is not None or state["counting"] != {}

@@ -21,15 +21,16 @@ from . import hands as H
 from . import effects as FX
 from . import integrity_in_play
 from . import plots as PL
+from . import reversal as RV
 from . import spending as SP
 from . import stealth as ST
 from .integrity import _bad, _cards, _int, _refused, check_setup
 from .state import users_of
 
 TURN_FIELDS = frozenset(("number", "phase", "initiating", "at", "out", "since", "waiting", "mulligan",
-                         "initiated", "free", "energy_spent", "modifiers", "sent_prone"))
+                         "initiated", "free", "energy_spent", "modifiers", "sent_prone", "reversal"))
 COMBAT_FIELDS = frozenset(("attacker", "defender", "step", "distance", "at", "out", "since", "aims", "redraw"))
-MODIFIER_STATS = C.STATS + ("cover", "status", "heroic", "keyword")
+MODIFIER_STATS = C.STATS + ("cover", "status", "heroic", "keyword", "lock")
 MAX_TURNS = 999  # Hate falls by 1 each Turn and rises only a bounded number of times
 MAX_MODIFIERS = 200
 
@@ -99,6 +100,7 @@ def _in_play(state: dict, card, what: str, field: str) -> dict:
 
 def _turn(state: dict, turn: dict, n: int) -> None:
     _int(turn["number"], 1, MAX_TURNS, "The Turn number", "turn.number")
+    RV.check_turn(state, turn, _bad)
     if turn["phase"] not in CF.PHASES or turn["initiating"] not in CH.SIDES:
         raise _bad("The Turn's phase and initiating side are words of the rules.", "turn.phase")
     if turn["at"] not in CH.SIDES + (None,):
@@ -130,7 +132,8 @@ def _turn(state: dict, turn: dict, n: int) -> None:
                 for t in x:
                     if not (type(t) is str and C.TYPE.get(t) == "bystander"):  # or a Bystander (bystanders.py)
                         _in_play(state, t, "A target", "turn.initiated")
-                tactician = "Tactician" in FX.keywords(state, card) or turn["phase"] == "end"  # "this Turn" ended
+                tactician = ("Tactician" in FX.keywords(state, card, locks=False)  # a Locked one was paid for
+                             or turn["phase"] == "end")  # "this Turn" ended
                 if CH.side_of(c) == "heroes" and len(x) > (2 if tactician else 1):
                     raise _bad("Heroes may only initiate Combat once (a Tactician twice).", "turn.initiated")
             elif field == "free":
@@ -153,8 +156,9 @@ def _modifier(state: dict, m) -> None:
     _in_play(state, m["source"], "A modifier's source", where)
     extra = set(m) - {"who", "source", "stat", "attack", "lasts", "heroic", "turns"}
     if (m["stat"] not in MODIFIER_STATS or m["attack"] not in C.ATTACK_KINDS + (None,) or m["lasts"] not in C.DURATIONS
-            or extra not in ({"amount"}, {"set"}, {"status"}, {"keyword"})
+            or extra not in ({"amount"}, {"set"}, {"status"}, {"keyword"}, {"word"})
             or (m["stat"] == "status") != (extra == {"status"}) or (m["stat"] == "keyword") != (extra == {"keyword"})
+            or (m["stat"] == "lock") != (extra == {"word"})
             or (m["stat"] == "heroic") != ("heroic" in m) or "turns" in m and m["lasts"] != "turn"):
         raise _bad("A modifier's stat, attack, lasts and value are words and numbers of the rules.", where)
     if "heroic" in m and m["heroic"] not in C.HEROICS:
@@ -170,6 +174,8 @@ def _modifier(state: dict, m) -> None:
         raise _bad("A keyword modifier gives a Hero a Keyword it may gain, for this Turn.", where)
     if "status" in m and m["status"] not in C.STATUSES:
         raise _bad("A modifier's status is a status of the rules.", where)
+    if "word" in m:
+        RV.check_modifier(state, m, _bad)
 
 
 def _combat(state: dict, combat) -> None:

@@ -11,6 +11,7 @@ view as from the whole state (tests/core/test_labels.py). A new move kind is one
 """
 
 from . import cards as C
+from .reversal import COSTS
 
 
 def name(card: str) -> str:
@@ -64,6 +65,16 @@ def _play_plot(m: dict) -> str:
 def _choose(m: dict) -> str:
     picked = ([name(m["target"])] if m.get("target") else []) + ([_word(m["resistance"])] if "resistance" in m else [])
     return f"Choose {', '.join(picked) or 'nothing'} for {name(m['card'])}"
+
+
+_REVERSAL = {"lock": "Lock {target}'s {word} this Turn", "automatic_success": "{target} gains 1 Automatic Success",
+             "initiative": "Reverse Initiative this Turn", "masterplan": "Initiate a Masterplan, +5 Energy to each Villain"}
+
+
+def _reversal(m: dict) -> str:
+    effect = m["effect"]
+    text = _REVERSAL.get(effect, _word(effect)).format(target=name(m.get("target", "")), word=_word(m.get("word", "")))
+    return f"{text} ({COSTS.get(effect, '?')} cured Belief)"
 
 
 def _counter(character: str) -> str:
@@ -130,6 +141,9 @@ _LABEL = {  # move kind -> its label
     "no_answer": lambda m: "Leave the question unanswered",
     "next_location": lambda m: f"The next Conflict at {name(m['card'])}",
     "relocate": lambda m: f"Relocate everyone to {name(m['card'])}",
+    "peek": lambda m: f"{name(m['character'])}: roll toward peeking at the Objective (Perception or Hacking)",
+    "cure": lambda m: f"Cure 1 Belief on {name(m['hero'])} (Reversal of Fortunes)",
+    "reversal": _reversal,
 }
 
 

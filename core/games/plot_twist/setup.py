@@ -242,7 +242,7 @@ def on_place_location(state, move, rng, events):
 
 
 def on_place_objective(state, move, rng, events):
-    state["objective"] = {"card": move["card"], "revealed": False}
+    state["objective"] = {**state["objective"], "card": move["card"], "revealed": False}
     events.append({"type": "objective_placed", "player": GM, "card": move["card"]})
     _next_hero(state, 1)
     _settle(state, rng, events)

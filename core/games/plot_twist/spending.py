@@ -27,7 +27,8 @@ never in the End of Turn, and leave Initiative where it is:
   a sixth Hero, never a Name in play), with "any equipment he could use from your collection" (one,
   or null), under the paying seat's control for the rest of the game (ruling "Playing a Hero").
 
-Not here: Energy for Locked Heroics (part 2).
+Not here: the Energy a Locked Heroic or Keyword costs each use (effects.pay_locks, ruling "Locks"); the
+GM curing Belief (reversal.py).
 `spend_error(state, move)` both lists the options (`spend_options`) and explains a refusal.
 """
 

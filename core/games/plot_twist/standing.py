@@ -11,7 +11,8 @@ afterwards, and a Character who enters play later is covered by "every Character
   in every Attack and Defense Pool: ruling "Roll Pools");
 - `gain` / `lose {counter = "cover"}`: Cover;
 - `keyword {keyword}`: a keyword had while it stands;
-- `lock {heroic}`: that Heroic is Locked (counts 0) while it stands (effects.ratings).
+- `lock {heroic}` / `lock {keyword}`: that Heroic or Keyword is Locked while it stands: it counts
+  only while its Character can pay 1 Energy, paid each time it is used (effects.ratings, keywords).
 """
 
 from . import cards as C
@@ -80,6 +81,6 @@ def any_lock(state: dict) -> bool:
 
 
 def locked(state: dict, who: str) -> list[str]:
-    """The Heroics Locked on `who` by cards that stand."""
-    return [e["heroic"] for e, chosen, _card in _sources(state)
-            if e["do"] == "lock" and "heroic" in e and applies(state, e, chosen, who)]
+    """The Heroics and Keywords Locked on `who` by cards that stand (their ids)."""
+    return [e.get("heroic", e.get("keyword")) for e, chosen, _card in _sources(state)
+            if e["do"] == "lock" and applies(state, e, chosen, who)]

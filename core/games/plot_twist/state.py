@@ -40,6 +40,7 @@ GAME_FIELDS += ("aftermath", "conflict")
 AFTERMATH_STEPS = ("lair", "pursuit", "interview", "questions", "next_location")
 AFTERMATH_FIELDS = frozenset(("step", "questions", "asked", "bonus"))
 MAX_CONFLICTS = 99  # every Flight plays a Lair from the GM's Plot Hand (ruling "A Lair once left")
+GAME_FIELDS += ("masterplan",)  # Reversal of Fortunes (reversal.py): a Masterplan is in progress
 PER_SEAT = ("plot_hands", "combat_decks", "combat_hands", "combat_discards")
 
 # The fields of a Character in play, by type ("Mooks do not have any Resistances or Energy").
@@ -55,7 +56,9 @@ CHARACTER_FIELDS = {
 }
 ACTIONS_MAX = {"move": 2, "attack": 1}  # "never more than 1 Attack action, and 2 Move actions"
 EVENT_FIELDS = frozenset(("card", "revealed", "nullified"))
-OBJECTIVE_FIELDS = frozenset(("card", "revealed"))
+# `peeked`: the Hero seats that peeked at it; `peeking`: {character: Successes accumulated toward it} (stealth.py)
+OBJECTIVE_FIELDS = frozenset(("card", "revealed", "peeked", "peeking"))
+PEEK_SUCCESSES = 6  # Perception, Hacking: "With 6 accumulated Successes in Fixed Rolls against Difficulty 0"
 
 
 def empty_fields(players: int) -> dict:
@@ -66,7 +69,7 @@ def empty_fields(players: int) -> dict:
         "characters": [],
         "locations": [],
         "location": None,
-        "objective": {"card": None, "revealed": False},
+        "objective": {"card": None, "revealed": False, "peeked": [], "peeking": {}},
         "plot_hands": seats, "combat_decks": [list(s) for s in seats],
         "combat_hands": [list(s) for s in seats], "combat_discards": [list(s) for s in seats],
         "twists_deck": [], "twists_in_play": [], "twists_discard": [],
@@ -79,6 +82,7 @@ def empty_fields(players: int) -> dict:
         "bystanders": [],  # the Bystanders in play: [{card, seat, location}] (bystanders.py)
         "timers": [], "choice": None, "counting": {}, "nullify_tries": [],  # in_play.py
         "aftermath": None, "conflict": 1,  # aftermath.py
+        "masterplan": False,  # reversal.py
     }
 
 

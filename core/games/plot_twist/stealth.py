@@ -16,6 +16,12 @@ Identity). Sneak Attacks, which initiate a Combat, are in conflict.py beside the
 - `identity` {character, identity}: "identify as anything you wish, or choose to have no Identity.
   You can only have 1 Identity at a time": one of `IDENTITIES`, or null (ruling "Identities").
   Kept in `state["identities"]` {character: identity}.
+- `peek` {character}: Perception "With 6 accumulated Successes in Fixed Rolls against Difficulty 0 you
+  may peek at the Villain's Objective" (Hacking the same): a Character of a Hero seat with Perception
+  or Hacking makes a Fixed Roll of Mind + the better of the two against Difficulty 0; its Successes
+  accumulate in `objective.peeking` {character: n}; at 6 its seat has peeked (effects.peek_objective:
+  `objective.peeked`, and that seat's view shows the face-down card from then on). Not once the
+  Objective is face up or the seat has peeked (ruling "Peeking at the Objective").
 
 Each is a Free action: once each Turn per Character, never in the End of Turn Phase, offered where
 actions.py offers the others. `free_error(state, move)` both lists the options and explains a refusal.
@@ -25,13 +31,19 @@ from . import actions as A
 from . import characters as CH
 from . import effects as FX
 from . import rolls as R
+from .state import PEEK_SUCCESSES
 from .vocabulary import IDENTITIES
 
-FREE_KINDS = ("fly", "land", "hide", "perceive", "identity")
-FIELDS = {"fly": set(), "land": set(), "hide": set(), "perceive": {"target"}, "identity": {"identity"}}
+FREE_KINDS = ("fly", "land", "hide", "perceive", "identity", "peek")
+FIELDS = {"fly": set(), "land": set(), "hide": set(), "perceive": {"target"}, "identity": {"identity"},
+          "peek": set()}
 RULE_CODES = ("no_flight", "already_flying", "not_flying", "prone_this_turn", "no_stealth", "already_hidden",
               "hide_in_combat", "not_hidden", "not_a_target", "no_such_identity", "same_identity",
-              "cannot_reach_flying")
+              "cannot_reach_flying", "own_objective", "objective_face_up", "already_peeked",
+              "no_perception_or_hacking")
+EVENTS = ("peek_progress",)
+PEEK_DIFFICULTY = 0
+PEEK_HEROICS = ("Perception", "Hacking")
 
 
 def flight(state: dict, c: dict) -> int:
@@ -119,7 +131,27 @@ def _identity(state: dict, c: dict, move: dict) -> tuple[str, str] | None:
     return None
 
 
-_WHY_NOT = {"fly": _fly, "land": _land, "hide": _hide, "perceive": _perceive, "identity": _identity}
+def peek_heroic(state: dict, card: str) -> str | None:
+    """The better of the Character's Perception and Hacking now (Perception on a tie), None without either."""
+    ranks = FX.ratings(state, card)
+    best = max(PEEK_HEROICS, key=lambda h: ranks.get(h, 0))
+    return best if ranks.get(best, 0) >= 1 else None
+
+
+def _peek(state: dict, c: dict, move: dict) -> tuple[str, str] | None:
+    objective = state["objective"]
+    if CH.side_of(c) != "heroes":
+        return "own_objective", "The GM knows his Objective: Heroes peek at it."
+    if objective["revealed"]:
+        return "objective_face_up", "The Objective is face up: there is nothing to peek at."
+    if c["seat"] in objective["peeked"]:
+        return "already_peeked", "Your seat has peeked at the Objective already."
+    if peek_heroic(state, c["card"]) is None:
+        return "no_perception_or_hacking", "Peeking at the Objective takes Perception or Hacking."
+    return None
+
+
+_WHY_NOT = {"fly": _fly, "land": _land, "hide": _hide, "perceive": _perceive, "identity": _identity, "peek": _peek}
 
 
 def free_options(state: dict, seat: int) -> list[dict]:
@@ -128,7 +160,7 @@ def free_options(state: dict, seat: int) -> list[dict]:
     for card in A.acting(state, seat):
         if A.moment_error(state, seat, card):  # the moment once, then each candidate (well-formed)
             continue
-        candidates = [{"player": seat, "kind": k, "character": card} for k in ("fly", "land", "hide")]
+        candidates = [{"player": seat, "kind": k, "character": card} for k in ("fly", "land", "hide", "peek")]
         if others is None:
             side = CH.side_of_seat(seat)
             others = [o["card"] for o in CH.active(state) if CH.side_of(o) != side and "hidden" in o["statuses"]]
@@ -159,10 +191,14 @@ def on_free(state: dict, move: dict, rng, events: list) -> None:
     state["turn"] = {**turn, "free": {**turn["free"], card: turn["free"].get(card, []) + [kind]}}
     if kind == "fly":
         FX.add_status(state, card, "flying", events)
+        FX.pay_locks(state, card, [("Flight", flight(state, CH.record(state, card)))], events)
     elif kind == "land":
         FX.end_status(state, card, "flying", events)
     elif kind == "hide":
         FX.add_status(state, card, "hidden", events)
+        FX.pay_locks(state, card, [("Stealth", FX.ratings(state, card).get("Stealth", 0))], events)
+    elif kind == "peek":
+        _peek_roll(state, card, rng, events)
     elif kind == "identity":
         identities = {k: v for k, v in state["identities"].items() if k != card}
         if move["identity"] is not None:
@@ -171,10 +207,30 @@ def on_free(state: dict, move: dict, rng, events: list) -> None:
         events.append({"type": "identity_changed", "character": card, "identity": move["identity"]})
     else:
         target = move["target"]
-        result, event = R.opposing_roll(rng, [(card, roll_parts(state, card, "Mind", "Perception")),
-                                              (target, roll_parts(state, target, "Body", "Stealth"))],
-                                        purpose="perception")
+        sides = [(card, roll_parts(state, card, "Mind", "Perception")),
+                 (target, roll_parts(state, target, "Body", "Stealth"))]
+        result, event = R.opposing_roll(rng, sides, purpose="perception")
         events.append(event)
+        for side in sides:
+            FX.pay_locks(state, *side, events)
         if result.winner == card:
             FX.end_status(state, target, "hidden", events)
             FX.add_status(state, target, "surprised", events)
+
+
+def _peek_roll(state: dict, card: str, rng, events: list) -> None:
+    """A Fixed Roll of Mind + Perception or Hacking against Difficulty 0; its Successes accumulate."""
+    parts = roll_parts(state, card, "Mind", peek_heroic(state, card))
+    result, event = R.fixed_roll(rng, card, parts, PEEK_DIFFICULTY, purpose="peek")
+    events.append(event)
+    FX.pay_locks(state, card, parts, events)
+    seat, objective = CH.record(state, card)["seat"], state["objective"]
+    successes = result.throws[0].successes
+    accumulated = objective["peeking"].get(card, 0) + successes
+    events.append({"type": "peek_progress", "player": seat, "character": card, "successes": successes,
+                   "accumulated": accumulated, "of": PEEK_SUCCESSES})
+    if accumulated >= PEEK_SUCCESSES:
+        FX.peek_objective(state, seat, card, events)
+    elif successes:
+        state["objective"] = {**objective, "peeking": {**objective["peeking"], card: accumulated}}
+

@@ -1,7 +1,8 @@
 """What each seat of Plot Twist may see: views of a state and of its events.
 
 Hidden (each card becomes `{"hidden": true}`, counts stay visible):
-- the face-down Objective, from every seat but the GM's, until it is Revealed;
+- the face-down Objective, from every seat but the GM's and those that peeked at it (`objective.peeked`:
+  a Detail, Perception or Hacking), until it is Revealed;
 - the unrevealed Events of the Events Cluster, from every seat but the GM's;
 - a Plot Hand and a Combat hand, from every seat but its owner's;
 - a Combat Deck: from the other seats while its owner builds it; once shuffled at the end of Setup,
@@ -43,7 +44,7 @@ def view(state: dict, player: int | None) -> dict:
     gm = player == GM
     hero = player is not None and player != GM
     objective = state["objective"]
-    if objective["card"] is not None and not objective["revealed"] and not gm:
+    if objective["card"] is not None and not objective["revealed"] and not gm and player not in objective["peeked"]:
         seen["objective"] = {**objective, "card": HIDDEN}
     if not gm:
         seen["events_cluster"] = [e if e["revealed"] else {**e, "card": HIDDEN} for e in state["events_cluster"]]
