@@ -310,3 +310,37 @@ def test_seeded_random_games_reach_pursuit_and_interviews():
             break
     assert {"villain_fled", "pursue=True", "pursue=False", "interview_started", "question_answered",
             "conflict_started"} <= seen
+
+
+def test_any_junk_value_in_a_state_between_conflicts_is_refused_with_invalid_state_and_nothing_else():
+    """Every leaf of states between two Conflicts (at the Pursuit, the Interview's questions, the next
+    Location) replaced by junk: the state check refuses it (InvalidState), never anything else."""
+    import random
+
+    from test_plot_twist_conflict import JUNK
+    from test_plot_twist_setup import leaves
+
+    def two_locations(state):
+        state["locations"] = state["locations"] + [elsewhere(state)]
+    asked = interview(change=two_locations, extra=1, bonus=1)
+    states = [fled().state, asked.state]
+    while asked.state["aftermath"] is not None and asked.state["aftermath"]["step"] == "questions":
+        asked = play(asked, {"player": 1, "kind": "no_answer"})
+    states.append(asked.state)
+    assert [s["aftermath"]["step"] for s in states] == ["pursuit", "questions", "next_location"]
+    r = random.Random(62)
+    for state in states:
+        paths = [p for p in leaves(state) if p[0] not in ("game", "version", "rng", "outcome", "options")
+                 and not (p[1:2] == ("modifiers",) and p[-1] in ("attack", "amount"))
+                 and p[1:] != ("reversal", "reversed") and p != ("aftermath",)]  # null: a Conflict, legal
+        for path in r.sample(paths, min(60, len(paths))) + [("aftermath", "step"), ("aftermath", "bonus"),
+                                                              ("aftermath", "questions"), ("conflict",)]:
+            other = copy.deepcopy(state)
+            holder = other
+            for key in path[:-1]:
+                holder = holder[key]
+            junk = r.choice([j for j in JUNK if j != holder[path[-1]]
+                             and not (j is None and path[-1] == "equipment")])
+            holder[path[-1]] = junk
+            with pytest.raises(InvalidState):
+                engine.check_state(other)
