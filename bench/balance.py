@@ -3,6 +3,7 @@
     uv run --frozen python bench/balance.py --only plot-twist                 # the table of docs/balance.md
     uv run --frozen python bench/balance.py --only plot-twist --games 16 --heroes 1,3
     uv run --frozen python bench/balance.py --only plot-twist --json bench/out/balance-plot-twist.json
+    uv run --frozen python bench/balance.py --only plot-twist --set villain/madame-mirage.body=3
 
 The other games' balance is `shuffle balance` (cli/balance.py): its presets deal whatever Setup
 the seed gives, while Plot Twist's figures are wanted per Villain and per Objective, so this
@@ -24,6 +25,12 @@ reported apart, neither side's win. Printed: per Hero count the share of games t
 cap, the median Turns, the outcome reasons and the GM's win rate; then the GM's win rate per Villain
 and per Objective at each Hero count. Targets (issue 16, item 7): every game ends under the cap,
 the GM wins 35% to 65% at every Hero count.
+
+`--set CARD.FIELD=VALUE` (repeatable) tries a card-number change in memory for the run, the way
+tuning tries one before it goes into `core/games/plot_twist/cards/*.toml` (`.` walks into tables and
+lists: `objective/doomsday-clock.threat.count=7`, `event/hostage-situation.effects.0.amount=-2`;
+an Attribute keeps its Resistance at x3, Power its Belief or Hate and Energy). One process by
+default: the machine is shared (`--processes` for more).
 """
 
 import argparse
@@ -42,6 +49,38 @@ CONFIGS = [("plot-twist", "plot-twist")]  # label, game id: --only filters on th
 def cells():
     from core.games.plot_twist import cards as C
     return list(C.IDS_OF["villain"]), list(C.IDS_OF["objective"])
+
+
+def try_cards(changes: list) -> list:
+    """Card-number changes for this run only, in memory (`--set CARD.FIELD=VALUE`): what tuning tries
+    before a change goes into cards/*.toml. A Character's Attribute keeps its Resistance at x3 and its
+    Power its Belief or Hate and Energy at x3, as the catalog's loader demands."""
+    from core.games.plot_twist import cards as C
+    done = []
+    for change in changes:
+        target, _, value = change.partition("=")
+        card, _, field = target.partition(".")
+        if card not in C.CARD or not field or not value:
+            raise SystemExit(f"--set {change!r}: give CARD.FIELD=VALUE with a card of the catalog")
+        value = json.loads(value)
+        record = C.CARD[card]
+        *path, last = [int(k) if k.isdigit() else k for k in field.split(".")]  # a number: a list's index
+        try:
+            for key in path:
+                record = record[key]
+            record[last]  # it must exist: a change, never a new field
+        except (KeyError, IndexError, TypeError):
+            raise SystemExit(f"--set {change!r}: {card} has no field {field}") from None
+        record[last] = value
+        printed = C.CARD[card]
+        if not path and last in ("body", "mind", "charm") and "resistances" in printed:
+            printed["resistances"][{"body": "physical", "mind": "mental", "charm": "social"}[last]] = 3 * value
+        if not path and last == "power":
+            for counter in ("belief", "hate", "energy"):
+                if counter in printed:
+                    printed[counter] = 3 * value
+        done.append(change)
+    return done
 
 
 def forced_pick(state: dict, options: list, villain: str, objective: str):
@@ -188,6 +227,9 @@ def main(argv=None):
     ap.add_argument("--heroes", default="1,2,3,4,5", help="Hero counts, comma-separated (default 1,2,3,4,5)")
     ap.add_argument("--turn-cap", type=int, default=30, help="a game still going after this Turn is capped (default 30)")
     ap.add_argument("--processes", type=int, default=1, help="worker processes (default 1: the machine is shared)")
+    ap.add_argument("--set", action="append", default=[], metavar="CARD.FIELD=VALUE",
+                    help="try a card-number change in memory for this run (repeatable), e.g. "
+                         "villain/madame-mirage.body=3 or objective/doomsday-clock.threat.count=7")
     ap.add_argument("--json", metavar="PATH", help="also write the summary and every game's record as JSON")
     args = ap.parse_args(argv)
     configs = [c for c in CONFIGS if not args.only or any(t in c[0] for t in args.only)]
@@ -196,14 +238,17 @@ def main(argv=None):
     heroes = [int(h) for h in args.heroes.split(",") if h]
     if not heroes or any(not 1 <= h <= 5 for h in heroes):
         ap.error("--heroes takes counts from 1 to 5")
+    changes = try_cards(args.set)
     villains, objectives = cells()
     jobs = [(h + 1, k, villains[k % len(villains)], objectives[(k // len(villains)) % len(objectives)], args.turn_cap)
             for h in heroes for k in range(args.games)]
-    meta = {**run_facts(argv), "games_per_hero_count": args.games, "turn_cap": args.turn_cap}
+    meta = {**run_facts(argv), "games_per_hero_count": args.games, "turn_cap": args.turn_cap, "card_changes": changes}
     print(f"# balance plot-twist  {meta['date']}  Python {meta['python']}  {meta['machine']}  "
           f"load average {meta['load_average_at_start']:.2f}")
     print(f"# {args.games} games per Hero count, bots gm (seat 0) and hero (every other seat), drafted Setup with "
           f"the Villain and Objective forced, a {args.turn_cap}-Turn cap")
+    if changes:
+        print(f"# card changes tried in memory: {', '.join(changes)}")
     done = [0]
     start = time.perf_counter()
 

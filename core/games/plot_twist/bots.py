@@ -128,10 +128,6 @@ def left(c: dict, resistance: str | None = None) -> int:
     return min(printed[r] - c["resistances"][r]["stress"] - c["resistances"][r]["trauma"] for r in rs if r in printed)
 
 
-def _side(c: dict) -> str:
-    return CH.side_of(c)
-
-
 def _weight(c: dict) -> float:
     """How much a point of harm to this Character matters to its side: the weaker, the more."""
     if _kind(c["card"]) == "mook":
@@ -495,7 +491,7 @@ class _Judge:
         if kind == "detail":
             users = self._users()
             return 0.8 + sum(effect_worth(self.v, e, "heroes", "heroes") for e in C.CARD[card]["effects"]
-                             if e["on"] == "play") + (0.5 if users and _uses_psyche(users[0], card) else 0.0)
+                             if e["on"] == "play") + (0.5 if users and _has_heroic(users[0], _raised(card)) else 0.0)
         if kind == "bystander":
             return 0.6
         return 0.1
@@ -853,7 +849,10 @@ class _Judge:
         return 6.0 + strength + 0.1 * gear - self.cost(o["character"], "belief", 5)
 
     def score_add_quantity(self, o):
-        return 3 * 0.6 - self.cost(o["character"], "hate", 3)
+        # Quantity keeps a Mook card in play: worth it when the card is about to go
+        mook = self.rec(o["target"])
+        worth = 3 * 0.6 * (1.0 if mook and mook["quantity"] <= 2 else 0.3)
+        return worth - self.cost(o["character"], "hate", 3)
 
     def score_belief_damage(self, o):
         target = self.rec(o["target"])
@@ -909,7 +908,7 @@ class _Judge:
             trauma = target["resistances"].get(e["resistance"], {}).get("trauma", 0)
             return 1.2 * min(trauma, _amount(e)) * _weight(target) if trauma else -1.0
         if verb == "heroic":
-            return 0.8 if _uses_psyche(target["card"], None, e.get("heroic")) else -0.5
+            return 0.8 if _has_heroic(target["card"], e.get("heroic")) else -0.5
         return -0.3  # hiding, playing a Location: not worth a Belief to this bot
 
     # Cards in play ---------------------------------------------------------------------------------------------------
@@ -957,12 +956,10 @@ class _Judge:
                 if t is None:
                     continue
                 good = effect_worth(self.v, {**e, "target": "self"}, CH.side_of(t), CH.side_of(t))
-                mine = CH.side_of(t) == self.side
-                if mine:
-                    need = 1 + 2 * hurt(t) if e["do"] in ("regenerate", "gain") and e.get("counter") in (None, "cover") \
-                        else 1 + 0.1 * max((best_attack(self.v, target, f["card"], "ranged") for f in self.active(self.foe)[:1]), default=0)
-                    worth += good * need
-                else:
+                if CH.side_of(t) == self.side:  # a help: healing and Cover to the weakest, the rest to the strongest
+                    heals = e["do"] == "regenerate" or e.get("counter") == "cover"
+                    worth += good * (1 + 2 * hurt(t) if heals else 1 + punch(target))
+                else:  # a harm: the Main Villain (or the fullest Mook card) first
                     worth -= good * (1.5 if t.get("main") else 1.0 + 0.1 * t.get("quantity", 0))
             if "resistance" in o and isinstance(e.get("resistance"), list):
                 whom = self.heroes() if e.get("target") == "heroes" else [c for c in [self.rec(target)] if c]
@@ -986,9 +983,20 @@ def equipment_worth(equipment: str, who: str) -> float:
     return 1.0 + bonus + 0.3 * pool - 0.3 * (best - pool)
 
 
-def _uses_psyche(who: str, card: str | None, heroic: str | None = None) -> bool:
-    heroic = heroic or next((e.get("heroic") for e in C.CARD[card]["effects"] if e.get("do") == "heroic"), None) if card else heroic
+def _has_heroic(who: str, heroic: str | None) -> bool:
+    """Whether the Character has this Heroic printed (a Detail that raises it helps only then)."""
     return bool(heroic) and C.CARD[who].get("heroics", {}).get(heroic, 0) > 0
+
+
+def _raised(card: str) -> str | None:
+    return next((e.get("heroic") for e in C.CARD[card].get("effects", []) if e.get("do") == "heroic"), None)
+
+
+def punch(who: str) -> float:
+    """A Character's best printed Attack Pool, over 10: who a help that is not healing goes to."""
+    r = CH.ratings(who)
+    return max((_size(DMG.attack_parts(k, r)) for k in DMG.ATTACKS if not DMG.attack_refusal(k, r, "melee")),
+               default=0) / 10
 
 
 def card_fit(card: str, who: str) -> float:
@@ -998,7 +1006,8 @@ def card_fit(card: str, who: str) -> float:
     printed = C.CARD[card]
     r = CH.ratings(who)
     pools = {k: _size(DMG.attack_parts(k, r)) for k in DMG.ATTACKS if not DMG.attack_refusal(k, r, "melee")}
-    pools.pop("social", None) if _kind(who) != "hero" or len(pools) > 1 else None
+    if len(pools) > 1:
+        pools.pop("social", None)  # a Social Attack Demoralizes at best: cards for it come last
     best = max(pools, key=lambda k: (pools[k], k)) if pools else None
     combat = printed["combat"]
     if combat == "attack":
