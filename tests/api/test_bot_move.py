@@ -40,6 +40,25 @@ def test_big_shuffle_offers_the_heuristic_bot(client):
     assert client.get(BS).get_json()["bots"] == ["heuristic", "random"]
 
 
+def test_plot_twist_offers_its_hero_and_gm_bots_and_each_answers_for_its_seat(client):
+    """The GM's bot at seat 0, the Heroes' at the others: each move a listed option of that seat, the
+    same as the engine's `bot_move`."""
+    pt = "/v1/games/plot-twist"
+    assert client.get(pt).get_json()["bots"] == ["gm", "hero", "random"]
+    step = client.post(f"{pt}/new", json={"players": 3, "seed": 2, "options": {"setup": "quick"}}).get_json()
+    for _ in range(40):
+        if step["outcome"] is not None:
+            break
+        player = step["pending"][0]["player"]
+        bot = "gm" if player == 0 else "hero"
+        answer = _post(client, "plot-twist", {"state": step["state"], "player": player, "bot": bot})
+        assert answer.status_code == 200, answer.get_json()
+        body = answer.get_json()
+        assert body["bot"] == bot and body["move"] in _listed(step, player)
+        assert body["move"] == core.bot_move(step["state"], player, bot)
+        step = client.post(f"{pt}/apply", json={"state": step["state"], "move": body["move"]}).get_json()
+
+
 def test_the_same_request_gives_the_same_move_and_a_seed_changes_the_dice(client):
     step = client.post(f"{BS}/new", json={"players": 4, "seed": 11}).get_json()
     while len(_listed(step, step["pending"][0]["player"])) < 3:

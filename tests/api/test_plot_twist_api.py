@@ -1,6 +1,6 @@
 """Plot Twist over HTTP: its metadata and catalog, the wire schemas written for every field of the
 state (docs/plot-twist-contract.md), whole games that conform to the spec, refusals that name the
-rule, bot-move and a table of random bots."""
+rule, bot-move and tables of bots (random; the Heroes' and the GM's)."""
 
 import jsonschema_rs
 import pytest
@@ -131,3 +131,17 @@ def test_a_table_of_random_bots_plays_to_the_end(client):
         table = client.get(f"/v1/tables/{created['table_id']}").get_json()
     assert table["outcome"] is not None and table["outcome"]["reason"] in OUTCOME_REASONS
     assert table["waiting_for"] == []
+
+
+def test_a_table_seats_the_gm_and_hero_bots_and_plays_to_the_end(client):
+    response = client.post(f"{BASE}/tables", json={"players": 3, "seed": 4, "options": {"setup": "quick"},
+                                                   "bots": {"0": "gm", "1": "hero", "2": "hero"}})
+    created = response.get_json()
+    assert response.status_code == 201, created
+    assert [s["bot"] for s in created["seats"]] == ["gm", "hero", "hero"]
+    table = created
+    for _ in range(500):
+        if table["outcome"] is not None:
+            break
+        table = client.get(f"/v1/tables/{created['table_id']}").get_json()
+    assert table["outcome"] is not None and table["outcome"]["reason"] in OUTCOME_REASONS

@@ -46,6 +46,7 @@ Modules, each importing only those above it:
 - `conflict.py`: the Turn, Initiative, the Mulligan, initiating Combats, Hate, Fleeing, winning.
 - `integrity_in_play.py`: the state check of the cards in play's fields.
 - `integrity_conflict.py`: `check`, Setup's check and the Conflict's.
+- `bots.py`: the heuristic bots `hero` and `gm`, on their seat's view with the public helpers above.
 - `game.py`: the `PlotTwist` game and its `FLOW`.
 """
 

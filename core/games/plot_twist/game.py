@@ -26,6 +26,7 @@ from . import reversal as RV
 from . import spending as SP
 from . import stealth as ST
 from . import views
+from .bots import BOTS
 from .setup import (
     SETUP_DECISION_KINDS,
     SETUP_EVENTS,
@@ -177,6 +178,9 @@ class PlotTwist(Game):
             other["combat_decks"] = [rotate(d) for d in other["combat_decks"]]
             other["twists_deck"] = rotate(other["twists_deck"])
         return other
+
+    def bots(self) -> dict:
+        return BOTS  # `hero` and `gm` (bots.py), beside the framework's `random`
 
     def turns_played(self, state: dict, moves: list) -> int:
         return state["turn"]["number"] if state.get("turn") else 0

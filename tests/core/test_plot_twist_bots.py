@@ -1,0 +1,297 @@
+"""Plot Twist's heuristic bots (core/games/plot_twist/bots.py): `hero` and `gm` choose among their
+seat's listed options only, from their seat's view only (a property: the same move whatever the
+hidden cards are), focus fire, heal the weakest, Nullify, hunt the weakest Hero, keep Hate to stay
+in play and a Lair to Flee, score move kinds they do not know as neutral, and whole games of bots
+play to an outcome."""
+
+import copy
+
+import pytest
+from test_plot_twist_conflict import _step, drafted, pass_until, with_hand
+
+import core
+from core.framework import engine
+from core.framework.bots import bot_names, get_bot
+from core.framework.rng import Rng
+from core.games.plot_twist import OUTCOME_REASONS
+from core.games.plot_twist import bots as B
+from core.games.plot_twist import events_cluster as EC
+from core.games.plot_twist.game import PlotTwist
+
+GAME = PlotTwist()
+HERO, GM = B.BOTS["hero"], B.BOTS["gm"]
+SIMOAKLI, GOONS = "villain/dr-simoakli", "mook/lab-goons"
+ATHENA, LUCID, HOPE, VANGUARD, TINKERBOLT = ("hero/athena", "hero/lucid", "hero/hope", "hero/vanguard",
+                                             "hero/tinkerbolt")
+
+
+@pytest.fixture(autouse=True)
+def strict(monkeypatch):
+    """A scoring error raises in these tests instead of counting as a neutral option."""
+    monkeypatch.setattr(B, "STRICT", True)
+
+
+def seen(step: engine.Step, seat: int, kinds: tuple | None = None) -> dict:
+    """What a bot is handed: its seat's view and decisions (only the options of `kinds`, if given:
+    a bot chooses among what it is offered)."""
+    mine = [d for d in step.pending if d["player"] == seat]
+    if kinds is not None:
+        mine = [{**d, "options": [o for o in d["options"] if o["kind"] in kinds]} for d in mine]
+        assert any(d["options"] for d in mine), f"no {kinds} option for seat {seat}"
+    return {"view": core.view(step.state, seat)["view"], "pending": mine}
+
+
+def bot_for(seat: int):
+    return GM if seat == 0 else HERO
+
+
+def play_bots(players: int, seed: int, setup: str = "drafted", bots=bot_for, limit: int = 20_000):
+    """A whole game, every seat played by its bot (which sees only its seat): every Step."""
+    step = engine.new_game("plot-twist", players, {"setup": setup}, seed=seed)
+    rng = Rng.from_seed(f"test:{seed}")
+    steps = [step]
+    while step.outcome is None:
+        assert len(steps) < limit, "no outcome"
+        seat = step.pending[0]["player"]
+        move = bots(seat).choose(seen(step, seat), rng)
+        assert move in [o for d in step.pending if d["player"] == seat for o in d["options"]]
+        step = step.play(move)
+        steps.append(step)
+    return steps
+
+
+def edited(step: engine.Step, change) -> engine.Step:
+    state = copy.deepcopy(step.state)
+    change(state)
+    return _step(state)
+
+
+def record(state: dict, card: str) -> dict:
+    return next(c for c in state["characters"] if c["card"] == card)
+
+
+# --- The game offers them ----------------------------------------------------------------------------------
+def test_the_game_offers_the_hero_and_gm_bots_beside_random():
+    assert bot_names(GAME) == ["gm", "hero", "random"]
+    assert get_bot(GAME, "hero") is HERO and get_bot(GAME, "gm") is GM
+
+
+# --- Whole games -------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("players", [2, 4])
+def test_whole_games_of_hero_bots_against_the_gm_bot_play_to_an_outcome(players):
+    """The gm bot at seat 0, the hero bot at every other seat, drafted Setup made by the bots: every
+    move a listed option of the seat that moved, every game to an outcome."""
+    for seed in range(3):
+        end = play_bots(players, seed)[-1]
+        assert end.outcome["reason"] in OUTCOME_REASONS
+        assert end.outcome["reason"] != "villain_surrendered"  # the gm bot keeps a Lair: he Flees
+
+
+def test_a_bot_seated_on_the_other_side_plays_that_sides_rules_and_the_game_ends():
+    end = play_bots(3, 5, "quick", bots=lambda seat: HERO if seat == 0 else GM)[-1]
+    assert end.outcome["reason"] in OUTCOME_REASONS
+
+
+# --- Only what the seat sees ---------------------------------------------------------------------------------
+def hidden_changed(state: dict, seat: int, k: int) -> dict:
+    """The same position as `seat` sees it, other hidden cards: the face-down decks in another order,
+    each other seat's hand swapped with cards of its own deck, the Events the seat cannot see in
+    other places of the Cluster, another RNG state."""
+    other = GAME.shuffle_hidden(state, Rng.from_seed(k))
+    for s in range(state["players"]):
+        hand, deck = other["combat_hands"][s], other["combat_decks"][s]
+        n = min(len(hand), len(deck))
+        if s != seat and n:
+            other["combat_hands"][s], other["combat_decks"][s] = deck[:n] + hand[n:], hand[:n] + deck[n:]
+    if seat != 0:
+        places = [i for i, e in enumerate(other["events_cluster"]) if not e["revealed"]]
+        cards = [other["events_cluster"][i]["card"] for i in places]
+        for i, card in zip(places, cards[1:] + cards[:1]):
+            other["events_cluster"][i] = {**other["events_cluster"][i], "card": card}
+    other["rng"] = Rng.from_seed(f"other:{k}").dump()
+    core.check_state(other)
+    return other
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_bot_makes_the_same_move_whatever_the_hidden_cards_are(players):
+    """Property over the positions of bot games: change what the deciding seat cannot see, and its
+    bot (hero or gm, and the other one in its place) still makes the same move."""
+    checked = 0
+    for n, step in enumerate(play_bots(players, 11, "quick")[:-1]):
+        if n % 5:
+            continue
+        seat = step.pending[0]["player"]
+        other = _step(hidden_changed(step.state, seat, n))
+        assert seen(other, seat)["view"] == seen(step, seat)["view"]
+        for bot in (HERO, GM):
+            assert bot.choose(seen(other, seat), Rng.from_seed(n)) == bot.choose(seen(step, seat), Rng.from_seed(n))
+            checked += 1
+    assert checked > 20
+
+
+# --- Heroes -----------------------------------------------------------------------------------------------------
+def heroes_initiating(heroes: tuple, hands: dict, change=None) -> engine.Step:
+    """Dr. Simoakli with Lab Goons against these Heroes, each seat's Combat hand set, the Heroes about
+    to initiate their Combats (`change`: an edit of the state before that)."""
+    step = drafted(len(heroes) + 1, (SIMOAKLI, "no_equipment", GOONS, "no_more_mooks") + heroes)
+    for seat, hand in hands.items():
+        step = with_hand(step, seat, hand, ["combat/charge"] * (10 - len(hand)))
+    if change:
+        step = edited(step, change)
+    return pass_until(step, lambda s: s.state["turn"]["phase"] == "combat" and any(
+        o["kind"] == "initiate" for d in s.pending for o in d["options"]))
+
+
+def test_heroes_focus_fire_every_hero_initiates_against_the_same_villain():
+    """Athena (Melee, a Charge in hand) and Lucid (Mental) rank the GM's Characters alike: both
+    go for Dr. Simoakli, the Villain whose Incapacitation wins, though the Lab Goons are easier."""
+    def hurt(state):
+        record(state, SIMOAKLI)["resistances"]["mental"]["stress"] = 4
+        record(state, GOONS)["quantity"] = 3
+    step = heroes_initiating((ATHENA, LUCID), {1: ["combat/charge", "combat/haymaker", "combat/feint"]}, hurt)
+    targets = {HERO.choose(seen(step, seat, ("initiate", "pass")), Rng.from_seed(0))["target"] for seat in (1, 2)}
+    assert targets == {SIMOAKLI}
+
+
+def test_heroes_focus_fire_on_the_most_damaged_mook_when_the_villain_is_out_of_reach():
+    """With no way to hurt the Villain (Athena at Ranged, no Movement card), she still joins the
+    others' order: the Lab Goons, the GM Character next in the table."""
+    step = heroes_initiating((ATHENA, LUCID), {1: ["combat/haymaker", "combat/feint", "combat/flurry"]})
+    move = HERO.choose(seen(step, 1, ("initiate", "pass")), Rng.from_seed(0))
+    assert (move["kind"], move.get("target")) in (("initiate", GOONS), ("pass", None))
+
+
+def test_a_hero_attacks_with_the_attack_that_beats_the_defenders():
+    """Lucid against Dr. Simoakli at Ranged: Mind 5 + Psyche 3 against Mind 4 + Resilience 2
+    (Mental), rather than Charm 3 + Offend 1 against Charm 2 + Rebutt 1 (Social)."""
+    step = heroes_initiating((LUCID,), {})
+    step = step.play(next(o for o in step.pending[0]["options"] if o["kind"] == "initiate" and o["target"] == SIMOAKLI))
+    step = pass_until(step, lambda s: s.state["combat"]["step"] == "attack" and s.pending[0]["player"] == 1)
+    move = HERO.choose(seen(step, 1, ("attack", "pass")), Rng.from_seed(0))
+    assert (move["kind"], move["attack"]) == ("attack", "mental")
+
+
+def test_heal_the_weakest_beacon_and_shield_go_to_the_hero_nearest_harm():
+    """Hope's Beacon (2 Social Stress Regenerated) goes to the Hero with the most Social Stress;
+    Vanguard's Shield the Weak (1 Cover this Turn) to the Hero nearest Incapacitated; a Hero
+    Regenerates the resistance nearest full."""
+    def hurt(state):
+        record(state, ATHENA)["resistances"]["social"]["stress"] = 5
+        record(state, VANGUARD)["resistances"]["social"]["stress"] = 1
+        record(state, HOPE)["resistances"]["physical"]["stress"] = 4  # 2 left of 6
+        record(state, ATHENA)["resistances"]["mental"]["stress"] = 2
+    step = heroes_initiating((HOPE, ATHENA, VANGUARD), {}, hurt)
+    beacon = HERO.choose(seen(step, 1, ("activate",)), Rng.from_seed(0))
+    assert (beacon["character"], beacon["target"]) == (HOPE, ATHENA)
+    shield = HERO.choose(seen(step, 3, ("activate",)), Rng.from_seed(0))
+    assert (shield["character"], shield["target"]) == (VANGUARD, HOPE)
+    heal = HERO.choose(seen(step, 1, ("regenerate",)), Rng.from_seed(0))
+    assert (heal["character"], heal["resistance"]) == (HOPE, "physical")
+
+
+def reveal(state: dict, event: str) -> None:
+    """The Event face up, and the figures a counting Nullify starts from (events_cluster.py)."""
+    state["events_cluster"] = [{**e, "revealed": True} if e["card"] == event else e for e in state["events_cluster"]]
+    if EC.counts_from_reveal(event):
+        state["counting"] = {**state["counting"], event: {**state["tally"], "spent": 0}}
+
+
+def test_heroes_nullify_a_revealed_event_when_they_can():
+    """Blackout stands (Nullify: Mind + Hacking or Gadgeteer against 3): Tinkerbolt (Mind 5,
+    Gadgeteer 3) rolls, a free try; Athena, who has neither, does not waste the move."""
+    step = drafted(3, (SIMOAKLI, "no_equipment", "no_more_mooks", TINKERBOLT, ATHENA, "event/blackout"))
+    assert any(e["card"] == "event/blackout" for e in step.state["events_cluster"])
+    step = pass_until(edited(step, lambda s: reveal(s, "event/blackout")),
+                      lambda s: s.state["turn"]["phase"] == "combat")
+    move = HERO.choose(seen(step, 1, ("nullify_roll", "pass")), Rng.from_seed(0))
+    assert move == {"player": 1, "kind": "nullify_roll", "character": TINKERBOLT, "card": "event/blackout"}
+    move = HERO.choose(seen(step, 2, ("nullify_roll", "pass")), Rng.from_seed(0))
+    assert move["kind"] == "pass"
+
+
+def test_heroes_spend_toward_a_spending_nullify():
+    """Mind Fog stands (the Heroes spend 3 Belief between them): a Hero with Belief spends toward it."""
+    step = drafted(2, (SIMOAKLI, "no_equipment", "no_more_mooks", ATHENA, "event/mind-fog"))
+    step = pass_until(edited(step, lambda s: reveal(s, "event/mind-fog")),
+                      lambda s: s.state["turn"]["phase"] == "combat")
+    move = HERO.choose(seen(step, 1, ("nullify_spend", "pass")), Rng.from_seed(0))
+    assert move["kind"] == "nullify_spend" and move["card"] == "event/mind-fog"
+
+
+# --- The GM -------------------------------------------------------------------------------------------------------
+def gm_initiating(change=None) -> engine.Step:
+    step = drafted(3, (SIMOAKLI, "no_equipment", "no_more_mooks", ATHENA, LUCID))
+    step = with_hand(step, 0, ["combat/charge", "combat/haymaker", "combat/charge"], ["combat/charge"] * 7)
+    if change:
+        step = edited(step, change)
+    return pass_until(step, lambda s: any(o["kind"] == "initiate" and o["player"] == 0
+                                          for d in s.pending for o in d["options"]))
+
+
+def test_the_gm_initiates_against_the_weakest_hero():
+    def hurt(state):
+        record(state, ATHENA)["resistances"]["physical"]["stress"] = 11  # 4 left of 15
+    step = gm_initiating(hurt)
+    move = GM.choose(seen(step, 0, ("initiate", "pass")), Rng.from_seed(0))
+    assert (move["kind"], move["target"]) == ("initiate", ATHENA)
+    step = gm_initiating(lambda s: record(s, LUCID)["resistances"]["mental"].update(stress=12))  # 3 left of 15
+    move = GM.choose(seen(step, 0, ("initiate", "pass")), Rng.from_seed(0))
+    assert (move["kind"], move["target"]) == ("initiate", LUCID)
+
+
+def test_the_gm_spends_hate_only_above_what_keeps_his_villain_in_play():
+    """Belief Damage costs 1 Hate: with Hate to spare he deals it to a Hero about to play another
+    Hero (5 Belief); at the reserve (Hate enough to stay until the HORIZON Turn) he keeps it."""
+    def hate(n):
+        def change(state):
+            record(state, SIMOAKLI)["hate"] = n
+            record(state, ATHENA)["belief"] = 5
+        return change
+    rich = gm_initiating(hate(20))
+    assert GM.choose(seen(rich, 0, ("belief_damage", "pass")), Rng.from_seed(0))["kind"] == "belief_damage"
+    number = rich.state["turn"]["number"]
+    poor = gm_initiating(hate(B.HORIZON - number))  # he pays 1 at each End of Turn until then
+    assert GM.choose(seen(poor, 0, ("belief_damage", "pass")), Rng.from_seed(0))["kind"] == "pass"
+
+
+def test_the_gm_keeps_a_lair_so_that_his_villain_flees_rather_than_surrenders():
+    step = engine.new_game("plot-twist", 2, {}, seed=4)
+    rng = Rng.from_seed(4)
+    while step.state["setup"]["step"] != "done":
+        seat = step.pending[0]["player"]
+        step = step.play(bot_for(seat).choose(seen(step, seat), rng))
+    assert any(card.startswith("lair/") for card in step.state["plot_hands"][0])
+    broke = edited(step, lambda s: record(s, next(c["card"] for c in s["characters"] if c.get("main"))).update(hate=0))
+    end = pass_until(broke, lambda s: s.outcome is not None)
+    assert end.outcome["reason"] == "villain_fled"
+
+
+def test_the_gm_reveals_events_toward_open_the_rift():
+    """Open the Rift's Threat counts the Revealed Events: the GM Reveals one whenever he may."""
+    step = drafted(2, (SIMOAKLI, "no_equipment", "no_more_mooks", "location/downtown-rooftops",
+                       "objective/open-the-rift", ATHENA))
+    assert step.state["objective"]["card"] == "objective/open-the-rift"
+    step = pass_until(step, lambda s: any(o["kind"] == "initiate" for d in s.pending for o in d["options"]))
+    step = step.play(next(o for d in step.pending for o in d["options"] if o["kind"] == "initiate"))
+    step = pass_until(step, lambda s: any(o["kind"] == "reveal_event" for d in s.pending for o in d["options"]))
+    assert GM.choose(seen(step, 0), Rng.from_seed(0))["kind"] == "reveal_event"
+
+
+# --- Move kinds the bots do not know -----------------------------------------------------------------------------
+def test_unknown_move_kinds_score_neutral_and_never_crash(monkeypatch):
+    """New rules add move kinds (Reversal of Fortunes' cure, Pursuit, Interviews): the bots score
+    them 0, like passing, so a pass is kept; with nothing else, one of them is chosen; a known kind
+    in a shape the bot does not expect counts as neutral too (outside the tests' strict mode)."""
+    step = gm_initiating()
+    view = core.view(step.state, 0)["view"]
+    unknown = [{"player": 0, "kind": "cure", "targets": {ATHENA: 2}, "effect": "lock"},
+               {"player": 0, "kind": "pursue"}]
+    passing = {"view": view, "pending": [{"player": 0, "kind": "act", "options": unknown + [{"player": 0, "kind": "pass"}]}]}
+    assert GM.choose(passing, Rng.from_seed(0)) == {"player": 0, "kind": "pass"}
+    only = {"view": view, "pending": [{"player": 0, "kind": "interview", "options": unknown}]}
+    assert GM.choose(only, Rng.from_seed(0)) in unknown
+    monkeypatch.setattr(B, "STRICT", False)
+    odd = [{"player": 0, "kind": "attack", "character": SIMOAKLI}, {"player": 0, "kind": "pass"}]
+    assert GM.choose({"view": view, "pending": [{"player": 0, "kind": "act", "options": odd}]},
+                     Rng.from_seed(0)) == odd[1]
