@@ -48,6 +48,8 @@ class Plan:
     # moves a seat plays whenever one is listed, before its bot chooses: partial moves ({"kind": "pass"}), the
     # first pattern that matches an option wins, and the first option it matches
     prefer: tuple = ()
+    # the same, tried before `prefer` once the crafted position is set up (so the game up to it stays short)
+    crafted_prefer: tuple = ()
 
     @property
     def id(self) -> str:
@@ -61,6 +63,20 @@ _LAW = {"expansions": ["the-law"]}
 _CORNERS = ({"kind": "remove_trauma"}, {"kind": "sneak_attack", "distance": "melee"},
             {"kind": "attack", "trauma": True}, {"kind": "attack", "attack": "melee"}, {"kind": "extra_attack"},
             {"kind": "pass"})
+# Plot Twist between two Conflicts (the craft plot_twist_aftermath sets the position at the end of the first
+# Turn's Heroes' half; until then every seat passes): the GM chooses his Lair, the Heroes do not Pursue, the
+# GM adds a question and a coin, the first Hero seat answers and the second does not, the GM chooses the next
+# Location; meanwhile he Relocates before the Flight and cures Belief for Locks on the Heroes' attacking
+# Heroics; in the next Conflict the Hero seats initiate and everyone attacks, physical and mental first.
+_LOCKS = tuple({"kind": "reversal", "effect": "lock", "word": w} for w in ("energy-projection", "psyche", "fighting"))
+_AFTERMATH = ({"kind": "flee"}, {"kind": "pursue", "pursue": False}, {"kind": "interview", "extra": 1, "bonus": 1},
+              {"kind": "answer", "player": 1}, {"kind": "no_answer"}, {"kind": "next_location"}, {"kind": "relocate"},
+              {"kind": "cure"}, *_LOCKS, {"kind": "reversal", "effect": "lock"},
+              {"kind": "initiate", "player": 1}, {"kind": "initiate", "player": 2},
+              *({"kind": "attack", "attack": a} for a in ("melee", "ranged", "mental")), {"kind": "attack"})
+# Reversal of Fortunes in a 6-seat game: the GM cures Belief whenever he may (in the first Turn, one for each
+# of the five Heroes) and buys a Masterplan with it, later Locks (random bots decide the rest).
+_REVERSAL = ({"kind": "reversal", "effect": "masterplan"}, {"kind": "cure"}, {"kind": "reversal", "effect": "lock"})
 # One per game and mode. The seeds were chosen by playing the first few hundred seeds of each row
 # in-process and keeping short games that, together, pass through every decision kind, move kind
 # and event type of the game (`shuffle transcripts coverage` shows what a change of seed loses).
@@ -94,19 +110,28 @@ PLAN = [
          "Showbiz Shuffle, 2 players, heuristic bots; the Biz deck runs out once.", craft="empty_biz_deck"),
     Plan("showbiz-shuffle", "4-players", 4, {}, 36, ("heuristic",),
          "Showbiz Shuffle, 4 players, heuristic bots."),
-    Plan("plot-twist", "quick-2", 2, {"setup": "quick"}, 66, ("random",),
-         "Plot Twist, quick Setup, 2 seats: the GM against one Hero, random bots; the Villain flees."),
-    Plan("plot-twist", "quick-4", 4, {"setup": "quick"}, 48, ("random",),
-         "Plot Twist, quick Setup, 4 seats: the GM against three Heroes, random bots."),
-    Plan("plot-twist", "quick-6", 6, {"setup": "quick"}, 74, ("random",),
-         "Plot Twist, quick Setup, 6 seats: the GM against five Heroes, random bots."),
-    Plan("plot-twist", "drafted-4", 4, {}, 17, ("random",),
+    Plan("plot-twist", "quick-2", 2, {"setup": "quick"}, 57, ("random",),
+         "Plot Twist, quick Setup, 2 seats: the GM against one Hero, random bots; the Villain, with no Lair to Flee "
+         "to, surrenders."),
+    Plan("plot-twist", "quick-4", 4, {"setup": "quick"}, 6, ("random",),
+         "Plot Twist, quick Setup, 4 seats: the GM against three Heroes, random bots; the GM's Threat is fulfilled."),
+    Plan("plot-twist", "quick-6", 6, {"setup": "quick"}, 4, ("random",),
+         "Plot Twist, quick Setup, 6 seats: the GM against five Heroes, random bots, but the GM cures Belief "
+         "whenever he may, buys a Masterplan with the first five, then Locks; the GM's Threat is fulfilled.",
+         prefer=_REVERSAL),
+    Plan("plot-twist", "drafted-4", 4, {}, 117, ("random",),
          "Plot Twist, drafted Setup (every pick a decision), 4 seats: the GM against three Heroes, random bots; the Villain surrenders."),
     Plan("plot-twist", "corners-3", 3, {"setup": "quick"}, 35, ("random",),
          "Plot Twist, quick Setup, 3 seats: a position set up by hand at the end of the first Turn, then a Twist! "
          "without its Hero, Remove Trauma, a Sneak Attack, an Ally's Sacrifice and Trauma paid; the seats play "
          "those moves when they can and otherwise pass (random bots for the rest).",
          craft="plot_twist_corners", prefer=_CORNERS),
+    Plan("plot-twist", "aftermath-3", 3, {"setup": "quick"}, 34, ("random",),
+         "Plot Twist, quick Setup, 3 seats: between two Conflicts. A position set up by hand in the first Turn; the "
+         "Villain Flees to the Lair the GM chooses, the Heroes do not Pursue, an Interview (one seat answers, the "
+         "other does not), the next Location, a new Conflict; the seats play those moves when they can, pass "
+         "before the position and otherwise let random bots choose.",
+         craft="plot_twist_aftermath", prefer=({"kind": "pass"},), crafted_prefer=_AFTERMATH),
 ]
 
 
@@ -132,7 +157,8 @@ def vocabulary(game_id: str) -> dict:
 # What no seeded bot game of a plan row shows within its first hundred seeds, per game and kind, and
 # so no golden transcript: each a rule of one card or a rare corner, documented in docs/transcripts.md.
 # The coverage test checks that these are really unshown, so the list cannot go stale. (Plot Twist's
-# five, once here, are shown by plot-twist/corners-3, a position set up by hand.)
+# five, once here, are shown by plot-twist/corners-3, a position set up by hand; what happens between two
+# Conflicts, `flee` and the decision `lair` too, by plot-twist/aftermath-3, another.)
 UNSHOWN: dict = {}
 
 
@@ -503,11 +529,12 @@ def _chooser(plan: Plan):
     bots = [_bot(game, name) for name in plan.bots]
     rng = Rng.from_seed(f"transcript:{plan.id}:{plan.seed}")
 
-    def choose(state: dict, seat: int) -> dict:
+    def choose(state: dict, seat: int, crafted: bool = False) -> dict:
         seen = core.view(state, seat, trusted=True)
-        if plan.prefer:
+        patterns = (plan.crafted_prefer if crafted else ()) + plan.prefer
+        if patterns:
             listed = [o for d in seen["pending"] for o in d["options"]]
-            for pattern in plan.prefer:
+            for pattern in patterns:
                 for o in listed:
                     if all(o.get(k) == v for k, v in pattern.items()):
                         return o
@@ -544,7 +571,7 @@ def _sample(plan: Plan, craft_at: int | None = None, chances: list | None = None
             return None
         seen["decisions"].update(d["kind"] for d in step.pending)
         size += len(orjson.dumps(step.state))
-        move = choose(step.state, step.pending[0]["player"])
+        move = choose(step.state, step.pending[0]["player"], crafted_yet)
         seen["moves"].add(move["kind"])
         crafted = CRAFTS[plan.craft](step.state, move) if plan.craft and not crafted_yet else None
         if crafted is not None and craft_at is None:
@@ -687,7 +714,7 @@ def _record(plan: Plan, client, craft_at: int | None = None, chances: list | Non
             raise RuntimeError(f"{plan.id}: no end after {plan.max_moves} moves; choose another seed "
                                f"(shuffle transcripts search)")
         seat = step["pending"][0]["player"]
-        move = choose(step["state"], seat)
+        move = choose(step["state"], seat, bool(probed.get("craft")))
         if not probed["bot"]:
             probed["bot"] = True
             post("/bot-move", {"state": STATE, "player": seat, "bot": "random", "seed": plan.seed},
@@ -728,6 +755,7 @@ def _record(plan: Plan, client, craft_at: int | None = None, chances: list | Non
         "seed": plan.seed,
         "bots": list(plan.bots),
         **({"prefer": list(plan.prefer)} if plan.prefer else {}),
+        **({"crafted_prefer": list(plan.crafted_prefer)} if plan.crafted_prefer else {}),
         "moves": moves,
         "outcome": step["outcome"],
         "requests": len(rec.lines),
@@ -834,8 +862,112 @@ _plot_twist_corners.__doc__ = (
     "Incapacitated and an Ally of its Color; the Villain's Hate down to 3 at most")
 
 
+def _plot_twist_aftermath(state: dict, move: dict) -> dict | None:
+    # (Its docstring, on one line for the transcript's note, is set below the function.)
+    # The path between two Conflicts, walked by the plan's `crafted_prefer` (_AFTERMATH) from the last move of
+    # the Heroes' half of the first Turn's Combat Phase: the GM Relocates to the other Location (and cures
+    # Belief whenever he may); at the End of Turn the Ally leaves play and the Main Villain, who must pay Hate at 0, Flees; with
+    # two Lairs he may play, the GM chooses one (`flee`); the Bystander at the Location fled from is Recruited,
+    # the other Killed, its Social Stress Demoralizing the last Hero; the Heroes do not Pursue; the GM sets an
+    # Interview with an extra question and a bonus coin; the first Hero seat answers, the second does not; the
+    # GM chooses the next Location among the two; in the new Conflict he cures the Demoralized Hero's Belief and
+    # Locks the Heroics the Heroes attack with, and the first hit that lands (every Hero and the Villain one Stress from Incapacitated) ends it.
+    # Built from the state's own fields: two Lairs the GM's Characters may use (a Mook of another Color than
+    # the Villain's gives the second: the GM's Plot Hand holds the cards one of his Characters may play), a
+    # Location, Bystanders and an Ally not in play (out of the Plot Hands holding them), the Stress counted
+    # whichever Location the Villains Flee from; the move about to be played stays legal.
+    import copy
+
+    import core
+    from core.games.plot_twist import aftermath as AM
+    from core.games.plot_twist import allies as AL
+    from core.games.plot_twist import cards as C
+    from core.games.plot_twist import characters as CH
+    from core.games.plot_twist import decks as D
+    from core.games.plot_twist.state import GM, in_play, new_ally, users_of
+
+    turn = state.get("turn")
+    if (state["game"] != "plot-twist" or turn is None or turn["number"] != 1 or turn["phase"] != "combat"
+            or turn["initiating"] != "heroes" or state["combat"] is not None or state["aftermath"] is not None
+            or state["choice"] is not None):
+        return None
+    heroes = sorted(CH.heroes_in_play(state), key=lambda h: h["seat"])
+    if len({h["seat"] for h in heroes}) < 2:
+        return None  # one Hero seat answers, another does not
+    placed = in_play(state) + [b["card"] for b in state["bystanders"]] + list(state["plot_discard"])
+    lairs = sorted((c for c in C.IDS_OF["lair"] if D.usable_error(c, users_of(state, GM)) is None
+                    and D.uniqueness_error(c, placed) is None),
+                   key=lambda c: any(e["on"] == "play" for e in C.CARD[c]["effects"]))  # the GM's first: no effect
+    where = [c for c in C.IDS_OF["location"] if c not in placed and c != state["location"]]
+
+    def kills(card: str, resistance: str) -> int:  # the Stress a Bystander's Killing deals each Hero
+        return sum(e["amount"] for e in C.CARD[card]["effects"] if e["on"] == "kill" and e["do"] == "deal"
+                   and e["resistance"] == resistance and e["target"] == "heroes")
+
+    killers = [b for b in C.IDS_OF["bystander"] if b not in placed and kills(b, "social")]
+    if len(lairs) < 2 or not killers or (len(AM.locations_in_play(state)) < 2 and not where):
+        return None
+    crafted = copy.deepcopy(state)
+    hands = crafted["plot_hands"]
+    others = [c for c in AM.locations_in_play(crafted) if c != crafted["location"]]
+    if not others:
+        mine = [c for c in where if c in hands[GM]]  # the GM's own Location first, as if he had played it
+        others = [(mine or where)[0]]
+        crafted["locations"] = crafted["locations"] + others
+    spots = [others[0], crafted["location"]]  # the Villains Flee from either (the GM may Relocate first)
+    placing = list(zip(killers, spots))  # one Bystander at each Location when there are two such
+    for seat, hand in enumerate(hands):
+        hands[seat] = [c for c in hand if c not in [others[0], *killers[:2]] and (seat != GM or C.TYPE[c] != "lair")]
+    hands[GM] = (lairs[:2] + hands[GM])[:max(len(state["plot_hands"][GM]), 2)]
+    crafted["bystanders"] = crafted["bystanders"] + [{"card": b, "seat": GM, "location": at} for b, at in placing]
+
+    def dealt(resistance: str) -> list[int]:  # each Hero's Stress from the Killings, fleeing from each Location
+        return [sum(kills(b["card"], resistance) for b in crafted["bystanders"] if b["location"] != origin)
+                for origin in spots]
+
+    free = [(a, h) for h in heroes for a in C.IDS_OF["ally"] if C.COLOR[a] == C.COLOR[h["card"]]
+            and a not in placed and AL.ally_of(crafted, h["card"]) is None]
+    if free:  # an Ally at its last Time counter: it leaves play at this End of Turn
+        ally, hero = free[0]
+        for hand in hands:
+            if ally in hand:
+                hand.remove(ally)
+        crafted["characters"].append({**new_ally(ally, hero["seat"], hero["card"]), "time": C.CARD[ally]["turns"] - 1})
+    for c in crafted["characters"]:
+        if c.get("main"):
+            c["hate"] = 0  # he must pay Hate at this End of Turn, and cannot
+            for resistance in ("physical", "mental"):  # one Stress from Incapacitated
+                counters = c["resistances"][resistance]
+                counters["stress"] = CH.printed_resistance(c["card"], resistance) - counters["trauma"] - 1
+        elif c["card"] in (h["card"] for h in heroes):
+            for resistance in ("physical", "mental", "social"):
+                counters, top = c["resistances"][resistance], CH.printed_resistance(c["card"], resistance)
+                room = top - counters["trauma"]
+                if resistance != "social":  # after the Flight, one Stress from Incapacitated (or more)
+                    counters["stress"] = room - max(dealt(resistance)) - 1
+                elif c["card"] == heroes[-1]["card"] and min(dealt("social")):  # the Killings Demoralize him
+                    counters["stress"] = max(counters["stress"], room - min(dealt("social")))
+                else:
+                    counters["stress"] = min(counters["stress"], room - max(dealt("social")) - 1)
+                if counters["stress"] < 0:
+                    return None
+    try:
+        core.apply(crafted, move)  # the position is legal and the move stays legal in it
+    except core.EngineError:
+        return None
+    return crafted
+
+
+_plot_twist_aftermath.__doc__ = (
+    "Plot Twist: in the first Turn, before the Villains initiate, the Main Villain at 0 Hate (and, like every Hero "
+    "after the Flight, one Physical and one Mental Stress from Incapacitated), two Lairs he may play in the GM's "
+    "Plot Hand, a second Location in play, at each Location a Bystander whose Killing deals Social Stress, the "
+    "last Hero that much Social Stress from Demoralized, and an Ally of a Hero's Color at its last Time counter")
+
+
 # name -> function(state, the move about to be played) -> the position set up by hand, or None (not yet)
-CRAFTS = {"empty_biz_deck": _empty_biz_deck, "empty_noir": _empty_noir, "plot_twist_corners": _plot_twist_corners}
+CRAFTS = {"empty_biz_deck": _empty_biz_deck, "empty_noir": _empty_noir, "plot_twist_corners": _plot_twist_corners,
+          "plot_twist_aftermath": _plot_twist_aftermath}
 
 
 def _views(rec, base: str, players: int) -> None:
