@@ -65,8 +65,8 @@ def test_a_lair_played_takes_its_effect_the_sunken_lab_regenerates_3_physical_st
 
 
 def test_the_gm_chooses_among_his_playable_lairs_one_is_played_by_itself():
-    """With a single Lair he may play (the house set's Villains each have one of their Color), the
-    choice is made for him; `flee` names a Lair of his Plot Hand only at that step."""
+    """With a single Lair he may play, the choice is made for him (with two, of his Villain's and a
+    Mook's Colors, he chooses: the aftermath-3 transcript); `flee` names a Lair only at that step."""
     step = fled()
     assert not any(e["type"] == "flee" for e in step.events) and LAIR in step.state["locations"]
     assert refused(step, {"player": 1, "kind": "flee", "card": LAIR}) == "not_now"
