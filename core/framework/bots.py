@@ -7,15 +7,21 @@ Games may add their own bots (`Game.bots()`); the random bot serves every game.
 from .rng import Rng
 
 
+def seat_options(seen: dict) -> list[dict]:
+    """Every option of the seat's pending decisions (ValueError when it has none to make)."""
+    options = [o for d in seen["pending"] for o in d["options"]]
+    if not options:
+        raise ValueError("the bot's seat has no decision to make")
+    return options
+
+
 class RandomBot:
     """Uniform over every option of the seat's pending decisions."""
 
     name = "random"
 
     def choose(self, seen: dict, rng: Rng) -> dict:
-        options = [o for d in seen["pending"] for o in d["options"]]
-        if not options:
-            raise ValueError("the bot's seat has no decision to make")
+        options = seat_options(seen)
         return options[rng.below(len(options))]
 
 

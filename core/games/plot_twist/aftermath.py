@@ -39,12 +39,12 @@ Each move kind has one predicate, `move_error`, that lists the options and names
 
 from core.framework.game import decision
 
+from . import bystanders as BY
 from . import cards as C
 from . import characters as CH
 from . import decks as D
 from . import effects as FX
 from . import rolls as R
-from . import tally
 from .state import AFTERMATH_FIELDS, AFTERMATH_STEPS, GM, in_play, main_villain
 
 STEPS, FIELDS = AFTERMATH_STEPS, AFTERMATH_FIELDS
@@ -136,14 +136,7 @@ def _fled(state: dict, rng, events: list) -> None:
     for b in list(state["bystanders"]):
         kind = "recruit" if b["location"] == origin else "kill"
         who, seat = (hero, spokesman(state)) if kind == "recruit" else (villain, GM)
-        state["bystanders"] = [x for x in state["bystanders"] if x["card"] != b["card"]]
-        state["plot_discard"] = state["plot_discard"] + [b["card"]]
-        tally.record(state, kind)
-        events.append({"type": "bystander_recruited" if kind == "recruit" else "bystander_killed",
-                       "card": b["card"], "character": who})
-        if who is not None:
-            FX.resolve_plot(state, rng, [e for e in C.CARD[b["card"]]["effects"] if e["on"] == kind], who, seat,
-                            events)
+        BY.settle(state, rng, b["card"], kind, who, seat, events)
     state["aftermath"] = {"step": "pursuit", "questions": 0, "asked": 0, "bonus": 0}
 
 

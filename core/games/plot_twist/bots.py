@@ -47,6 +47,8 @@ one judge: asked to move for a seat of the other side, a bot plays that side's r
 from functools import cache
 from math import comb
 
+from core.framework.bots import seat_options
+
 from . import cards as C
 from . import characters as CH
 from . import damage as DMG
@@ -433,7 +435,7 @@ class _Judge:
     def value(self, o: dict) -> float:
         method = getattr(self, f"score_{o.get('kind')}", None) if isinstance(o.get("kind"), str) else None
         if method is None:
-            return 0.0  # a move kind this bot does not know yet: neutral, like passing
+            return 0.0  # a kind without a score_ method (pass, the random Setup picks, a kind new to the bot): 0
         try:
             return float(method(o))
         except (KeyError, TypeError, ValueError, AttributeError, IndexError, ZeroDivisionError):
@@ -441,30 +443,9 @@ class _Judge:
                 raise
             return 0.0  # a shape it does not expect (new rules): neutral rather than a crash
 
-    def score_pass(self, o):
-        return 0.0
-
     # Setup ----------------------------------------------------------------------------------------------------
-    def score_place_villain(self, o):
-        return 0.0
-
-    def score_place_location(self, o):
-        return 0.0
-
-    def score_place_objective(self, o):
-        return 0.0
-
-    def score_place_hero(self, o):
-        return 0.0
-
     def score_place_mook(self, o):
         return 1.0
-
-    def score_no_more_mooks(self, o):
-        return 0.0
-
-    def score_no_equipment(self, o):
-        return 0.0
 
     def score_place_equipment(self, o):
         setup = self.v["setup"]
@@ -1041,9 +1022,7 @@ class PlotTwistBot:
         self.name, self.side = name, side
 
     def choose(self, seen: dict, rng) -> dict:
-        options = [o for d in seen["pending"] for o in d["options"]]
-        if not options:
-            raise ValueError("the bot's seat has no decision to make")
+        options = seat_options(seen)
         if len(options) == 1:
             return options[0]
         judge = _Judge(seen["view"], options[0]["player"])

@@ -126,11 +126,18 @@ def on_attack(state: dict, move: dict, rng, events: list) -> None:
     if not done:
         events.append({"type": "bystander_unharmed", "card": target})
         return
-    state["bystanders"] = [b for b in state["bystanders"] if b["card"] != target]
-    state["plot_discard"] = state["plot_discard"] + [target]
+    settle(state, rng, target, kind, who, seat, events)
+
+
+def settle(state: dict, rng, card: str, kind: str, who: str | None, seat: int, events: list) -> None:
+    """The Bystander is Recruited or Killed (`kind`) by `who`: Discarded, counted in the tally, its
+    {R} or {K} effects applied ("you": `who`; none without one)."""
+    state["bystanders"] = [b for b in state["bystanders"] if b["card"] != card]
+    state["plot_discard"] = state["plot_discard"] + [card]
     tally.record(state, kind)
-    events.append({"type": f"bystander_{'recruited' if kind == 'recruit' else 'killed'}", "card": target,
+    events.append({"type": f"bystander_{'recruited' if kind == 'recruit' else 'killed'}", "card": card,
                    "character": who})
-    FX.resolve_plot(state, rng, [e for e in printed["effects"] if e["on"] == kind], who, seat, events)
+    if who is not None:
+        FX.resolve_plot(state, rng, [e for e in C.CARD[card]["effects"] if e["on"] == kind], who, seat, events)
 
 

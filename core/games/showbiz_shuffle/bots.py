@@ -18,6 +18,8 @@ best option, ends the turn when nothing is worth playing, and shakes up a hopele
 
 from itertools import combinations
 
+from core.framework.bots import seat_options
+
 from .cards import DRAW_BIZ, GENRES_OF, MODIFY, NEEDS_DELTA, PAID, TYPES, VALUE
 from .movies import cast_refusal, contribution, is_complete, join, penalty, points, with_biz
 
@@ -30,9 +32,7 @@ class HeuristicBot:
     name = "heuristic"
 
     def choose(self, seen: dict, rng) -> dict:
-        options = [o for d in seen["pending"] for o in d["options"]]
-        if not options:
-            raise ValueError("the bot's seat has no decision to make")
+        options = seat_options(seen)
         if len(options) == 1:
             return options[0]
         judge = _Judge(seen["view"], options[0]["player"])
