@@ -4,7 +4,6 @@ one test per sentence of the rulebook's Villain Crossover and Uniqueness Rule, t
 
 import copy
 
-import pytest
 
 from test_plot_twist_conflict import ATHENA, HOPE, SIMOAKLI, pass_until, refused
 from test_plot_twist_reversal import FIVE, budget, invalid, reversal
@@ -12,7 +11,6 @@ from test_plot_twist_spending import LUCID, character_of, gm_to_act, next_turn, 
 from test_plot_twist_stealth import character, combat_phase, conflict, edited
 
 from core.framework import engine
-from core.framework.errors import InvalidState
 from core.games.plot_twist import cards as C
 from core.games.plot_twist import characters as CH
 from core.games.plot_twist import conflict as CF
@@ -275,7 +273,7 @@ def test_any_junk_value_in_a_villains_record_after_crossovers_is_refused_with_in
     a former Main Villain) replaced by junk: the state check refuses it (InvalidState), never anything else."""
     import random
 
-    from test_plot_twist_conflict import JUNK
+    from test_plot_twist_conflict import refuses_junk
     from test_plot_twist_setup import leaves
 
     hiding = edited(play(ready(), crossover(MIRAGE)), lambda s: character_of(s, MIRAGE).update(hate=0, away="hiding"))
@@ -286,13 +284,4 @@ def test_any_junk_value_in_a_villains_record_after_crossovers_is_refused_with_in
         villains_at = [i for i, c in enumerate(state["characters"]) if C.TYPE[c["card"]] == "villain"]
         paths = [p for p in leaves(state) if p[0] == "characters" and p[1] in villains_at
                  and p[2] not in ("statuses", "energy")]  # any Energy is legal; statuses are checked elsewhere
-        for path in paths:
-            other = copy.deepcopy(state)
-            holder = other
-            for key in path[:-1]:
-                holder = holder[key]
-            junk = r.choice([j for j in JUNK if j != holder[path[-1]]
-                             and not (j is None and path[-1] == "equipment")])
-            holder[path[-1]] = junk
-            with pytest.raises(InvalidState):
-                engine.check_state(other)
+        refuses_junk(state, paths, r)
