@@ -505,3 +505,29 @@ def test_crowd_gathers_a_target_hero_plays_a_bystander_from_his_plot_hand_at_no_
     step = next_turn(step)
     assert {"card": "bystander/lost-child", "seat": 1, "location": step.state["location"]} in step.state["bystanders"]
     assert "bystander/lost-child" not in step.state["plot_hands"][1] and hero(step, HOPE)["belief"] == belief
+
+
+def test_a_twists_choice_left_with_one_answer_by_a_locations_start_of_turn_is_made_by_itself():
+    """Second Wind ("Each Hero Regenerates 2 Physical or Mental Stress") is Revealed first thing in the
+    Start of Turn, Athena with Physical and Mental Stress (two answers); then Mercy General Hospital
+    Regenerates her 1 Physical Stress, leaving one answer: the engine answers Mental for the Heroes
+    (found by the heuristic bots' games; the state reached was refused by the engine's own check)."""
+    athena, wind = "hero/athena", "twist/second-wind"
+    step = drafted(2, ("villain/dr-simoakli", "no_equipment", "no_more_mooks", "location/mercy-general-hospital",
+                       athena, wind))
+
+    def hurt(state):
+        deck = list(state["twists_deck"])
+        deck.remove(wind)
+        state["twists_deck"] = [wind] + deck
+        hero = next(c for c in state["characters"] if c["card"] == athena)
+        hero["resistances"]["physical"]["stress"], hero["resistances"]["mental"]["stress"] = 1, 2
+    state = copy.deepcopy(step.state)
+    hurt(state)
+    step = _step(state)
+    step = pass_until(step, lambda s: s.state["turn"] is not None and s.state["turn"]["number"] == 2)
+    assert step.state["choice"] is None
+    assert {"type": "choice_made", "player": 1, "card": wind, "resistance": "mental"} in step.events
+    athena_now = next(c for c in step.state["characters"] if c["card"] == athena)
+    assert athena_now["resistances"]["mental"]["stress"] == 0 and athena_now["resistances"]["physical"]["stress"] == 0
+    engine.check_state(step.state)
