@@ -32,6 +32,7 @@ from core.games.plot_twist import characters as CH
 from core.games.plot_twist import combat as CB
 from core.games.plot_twist import conflict as CF
 from core.games.plot_twist import bystanders as BY
+from core.games.plot_twist import crossover as CX
 from core.games.plot_twist import reversal as RV
 from core.games.plot_twist import rolls as R
 from core.games.plot_twist import spending as SP
@@ -203,7 +204,13 @@ _MOVES = {  # move kind -> its fields besides player and kind (one line per kind
     "reversal": {"effect": one_of(RV.EFFECTS, required=True, metadata={"description": "The effect bought with cured Belief."}),
                  "target": character(metadata={"description": "lock: a Character of the Heroes' side; "
                                                               "automatic_success: a Villain."}),
-                 "word": one_of(RV.LOCKABLE, metadata={"description": "lock: the Heroic or Keyword Locked."})},
+                 "word": one_of(RV.LOCKABLE, metadata={"description": "lock: the Heroic or Keyword Locked."}),
+                 "card": card(_pattern(("villain",)), metadata={
+                     "description": "crossover: a Villain of the GM's Plot Hand or one Hiding; persona: a Villain of "
+                                    "the GM's Plot Hand whose other Persona is Incapacitated."})},
+    # Villain Crossover (crossover.py)
+    "new_main_villain": {"card": card(_pattern(("villain",)), required=True, metadata={
+        "description": "The Villain in play who becomes the Main Villain."})},
 }
 Move = Union("PlotTwistMove", in_vocabulary(MOVE_KINDS, {kind: _move(kind, **extra) for kind, extra in _MOVES.items()}),
              discriminator="kind")
@@ -223,7 +230,8 @@ class PlotTwistOutcome(Schema):
     scores = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True,
                          metadata={"description": "1 for a winner, else 0, keyed by seat number."})
     reason = one_of(OUTCOME_REASONS, required=True, metadata={
-        "description": "`villain_fled`: the Conflict ends with no winner (Pursuit is part 2 of the rules)."})
+        "description": "Why the game ended: every Hero or every Villain Incapacitated, the Main Villain Surrendered "
+                       "(with no other Villain in play), or the Objective's Threat fulfilled."})
 
 
 class PlotTwistSetup(Schema):
@@ -259,7 +267,13 @@ Character = Union("PlotTwistCharacter", {
     "hero": _character("hero", belief=count(required=True), **_POWERED, joined=fields.Integer(
         strict=True, validate=validate.Range(min=1),
         metadata={"description": "A Hero played for 5 Belief: the Turn it came into play (absent: placed at Setup)."})),
-    "villain": _character("villain", main=fields.Boolean(required=True), hate=count(required=True), **_POWERED),
+    "villain": _character("villain", main=fields.Boolean(required=True), hate=count(required=True), **_POWERED,
+                          crossed=fields.Integer(strict=True, validate=validate.Range(min=1), metadata={
+                              "description": "A Villain who entered by a Crossover or as another Persona: the Turn it "
+                                             "came into play (absent: placed at Setup)."}),
+                          away=one_of(CX.AWAY, metadata={
+                              "description": "Out of play: hiding (a Crossover Villain at 0 Hate, face down), "
+                                             "surrendered, or replaced by another Persona (absent: in play)."})),
     "mook": _character("mook", quantity=count(required=True)),
     "ally": _character("ally", hero=character(required=True), time=count(required=True),
                        resistances=fields.Nested(Schema.from_dict(
@@ -547,8 +561,12 @@ _EVENTS = {  # event type -> its fields besides type (one line per type)
                       "of": count(required=True)},
     "belief_cured": {**_CH, "value": count(required=True), "cured": count(required=True), "limit": count(required=True)},
     "reversal_bought": {"effect": one_of(RV.EFFECTS, required=True), "cost": count(required=True),
-                        "target": character(), "word": one_of(RV.LOCKABLE)},
+                        "target": character(), "word": one_of(RV.LOCKABLE), "card": card(_pattern(("villain",)))},
     "masterplan_initiated": {},
+    "villain_crossed": {**_CH, "hate": count(required=True), "from": one_of(("plot_hand", "hiding"), required=True)},
+    "persona_played": {**_CH, "replaces": character(required=True)},
+    "villain_hid": _CH,
+    "main_villain_chosen": {**_CH, "hate": count(required=True)},
     "lock_paid": {**_CH, "word": one_of(RV.LOCKABLE, required=True), "amount": count(required=True)},
 }
 

@@ -49,7 +49,10 @@ RARE_MOVES = {"remove_trauma", "recover",  # Free actions random play seldom has
               "hide", "sneak_attack",  # one Villain of the house set has Stealth
               # between Conflicts: choices only with two Lairs or two Locations, a question left unanswered
               "flee", "next_location", "relocate", "no_answer",
-              "nullify_spend"}  # one Event (Mind Fog) has a spending Nullify, seldom Revealed in random play
+              "nullify_spend",  # one Event (Mind Fog) has a spending Nullify, seldom Revealed in random play
+              # a Crossover takes 3 Heroes and 3 Belief cured in a Turn, then the Main Villain out of play
+              # (tests/core/test_plot_twist_crossover.py, and the transcript plot-twist/crossover-6)
+              "new_main_villain"}
 RARE_EVENTS = {"trauma_paid", "demoralized", "stress_regenerated", "equipment_declined", "villain_fled",
                "villain_surrendered", "status_gained", "status_ended", "distance_changed", "quantity_lost",
                "incapacitated", "mulligan_taken", "attack_action_bought", "energy_spent",
@@ -60,7 +63,9 @@ RARE_EVENTS = {"trauma_paid", "demoralized", "stress_regenerated", "equipment_de
                "relocated",  # two Locations in play, and the GM's Initiative before any Combat
                # Reversal of Fortunes: a Masterplan takes 5 Heroes and 5 Belief cured in a Turn; a Lock is paid
                # for when the Locked word is used in the same Turn (tests/core/test_plot_twist_reversal.py)
-               "masterplan_initiated", "lock_paid"}
+               "masterplan_initiated", "lock_paid",
+               # Villain Crossovers (tests/core/test_plot_twist_crossover.py)
+               "villain_crossed", "persona_played", "villain_hid", "main_villain_chosen"}
 
 
 def test_whole_games_over_http_conform_to_the_spec(client, spec):

@@ -113,9 +113,9 @@ def test_when_belief_is_cured_the_gm_chooses_effects_paid_with_the_belief_cured_
     assert not options(step, kind="reversal")
 
 
-def test_the_3_belief_crossover_is_not_an_effect_yet():
+def test_a_reversal_names_one_effect_of_the_list_with_its_fields():
     step = edited(gm_to_act(conflict(SIMOAKLI, (HOPE,))), budget(3))
-    assert refused(step, reversal("crossover")) == "no_such_effect"
+    assert refused(step, reversal("teleport")) == "no_such_effect"
     assert refused(step, reversal("initiative", target=HOPE)) == "wrong_move"
 
 

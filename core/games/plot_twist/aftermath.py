@@ -316,7 +316,7 @@ def begin(state: dict, where: str, events: list) -> None:
     """A new Conflict at `where`: every Villain recovers all its Hate and Relocates there; the next
     Turn begins (conflict.py)."""
     for v in CH.villains_in_play(state):
-        top = C.CARD[v["card"]]["hate"]
+        top = CH.hate_max(v) or C.CARD[v["card"]]["hate"]  # a Crossover Villain's maximum is 6
         if v["hate"] < top:
             CH.update(state, v["card"], hate=top)
             events.append({"type": "counter_changed", "character": v["card"], "counter": "hate",

@@ -16,7 +16,7 @@ import functools
 
 from . import cards as C
 from . import damage as DMG
-from .state import GM, replace_character
+from .state import CROSSOVER_HATE, GM, replace_character
 
 SIDES = ("heroes", "gm")  # the two sides that pass Initiative to each other, Heroes first
 ACTIONS_RENEWED = {"move": 2, "attack": 1}  # "Two Move Actions ... One Attack action"
@@ -86,8 +86,11 @@ def printed_resistance(card: str, resistance: str) -> int:
 
 def is_incapacitated(c: dict) -> bool:
     """Physical or Mental Stress+Trauma equal to the Resistance; a Mook with no Quantity Counter
-    is no Mook in play."""
+    is no Mook in play; a Villain `away` (Hiding, Surrendered, replaced: crossover.py) is out of play
+    like one."""
     card = c["card"]
+    if "away" in c:
+        return True
     if C.TYPE[card] == "mook":
         return c["quantity"] == 0
     printed, counters = C.CARD[card]["resistances"], c["resistances"]  # checked at the boundary (integrity)
@@ -114,6 +117,11 @@ def villains_in_play(state: dict) -> list[dict]:
 
 def heroes_in_play(state: dict) -> list[dict]:
     return [c for c in active(state, "heroes") if kind(c["card"]) == "hero"]
+
+
+def hate_max(c: dict) -> int | None:
+    """A Crossover Villain (any Villain but the Main one) has "6 maximum Hate"; the Main Villain none."""
+    return None if c.get("main") else CROSSOVER_HATE
 
 
 def power(card: str) -> int:

@@ -344,10 +344,12 @@ def _incapacitation(state: dict, who: str, target: str, events: list) -> None:
     if CH.kind(target) == "hero" and CH.kind(who) == "villain":
         gain = len(CH.heroes_in_play(state))
         v = CH.record(state, who)
-        if gain:
-            CH.update(state, who, hate=v["hate"] + gain)
-            events.append({"type": "counter_changed", "character": who, "counter": "hate", "amount": gain,
-                           "value": v["hate"] + gain})
+        top = CH.hate_max(v)  # a Crossover Villain's 6 maximum Hate
+        value = v["hate"] + gain if top is None else min(top, v["hate"] + gain)
+        if value > v["hate"]:
+            CH.update(state, who, hate=value)
+            events.append({"type": "counter_changed", "character": who, "counter": "hate", "amount": value - v["hate"],
+                           "value": value})
 
 
 # --- The End of Combat Step ---------------------------------------------------------------------------------

@@ -37,6 +37,7 @@ from . import cards as C
 from . import characters as CH
 from . import combat as CB
 from . import conditions as CO
+from . import crossover as CX
 from . import damage as DMG
 from . import effects as FX
 from . import hands as H
@@ -133,6 +134,8 @@ def initiate_error(state: dict, move: dict, sneak: bool = False) -> tuple[str, s
     side = CH.side_of(c)
     if side != turn["initiating"]:
         return RV.initiating_refusal(turn, side)  # Heroes first, unless Initiative is reversed (reversal.py)
+    if sneak and not c.get("main", True):
+        return "crossover_no_sneak_attack", "A Crossover Villain cannot Sneak Attack."
     if ("hidden" in c["statuses"]) != sneak:
         if sneak:
             return "not_hidden", "Only a Hidden Character can Sneak Attack."
@@ -280,6 +283,7 @@ PROMPTS = {
     "end_of_combat": "End of Combat: discard any Combat cards you do not want to keep, then redraw to 3.",
     **IP.PROMPTS,
     **AM.PROMPTS,
+    **CX.PROMPTS,
 }
 
 
@@ -289,6 +293,8 @@ def conflict_decisions(state: dict) -> list[dict]:
         return []
     if state["aftermath"] is not None:  # between two Conflicts (aftermath.py)
         return AM.decisions(state)
+    if CX.successors(state):  # a new Main Villain first (crossover.py)
+        return CX.decisions(state)
     if state["choice"] is not None:  # a card waits for its choice (in_play.py)
         return IP.choice_decisions(state)
     if combat is not None:
@@ -320,6 +326,12 @@ def advance(state: dict, rng, events: list):
         if not AM.advance(state, rng, events):
             return WAIT
         if state["aftermath"] is None:
+            start_turn(state, turn["number"] + 1, events, rng)
+        return None
+    if CX.successors(state):
+        if not CX.by_itself(state, rng, events):
+            return WAIT
+        if turn["phase"] == "end":  # the Main Villain Surrendered at the End of Turn
             start_turn(state, turn["number"] + 1, events, rng)
         return None
     if state["choice"] is not None:
@@ -358,8 +370,9 @@ def _next_phase(state: dict, events: list) -> None:
 
 
 def end_of_turn(state: dict, events: list, rng=None) -> None:
-    """Villains lose 1 Hate (not in a Lair); "this Turn" ends; then the next Turn, unless the Main
-    Villain had to pay Hate at 0."""
+    """Villains lose 1 Hate (not in a Lair), and Crossover Villains at 0 Hide; "this Turn" ends; then
+    the next Turn, unless the Main Villain had to pay Hate at 0: he Flees, or Surrenders (then with
+    another Villain in play the GM first chooses a new Main Villain: crossover.py)."""
     in_lair = state["location"] is not None and C.TYPE.get(state["location"]) == "lair"
     broke = False
     for v in CH.villains_in_play(state):
@@ -371,6 +384,7 @@ def end_of_turn(state: dict, events: list, rng=None) -> None:
         CH.update(state, v["card"], hate=v["hate"] - 1)
         events.append({"type": "counter_changed", "character": v["card"], "counter": "hate", "amount": -1,
                        "value": v["hate"] - 1})
+    CX.hide(state, events)
     PL.end_of_turn(state, events)
     FX.expire(state, ("turn", "combat", "attack"), events)
     IP.end_of_turn(state, rng, events)  # Time counters: "In X Turns" take place, "For X Turns" end
@@ -379,10 +393,21 @@ def end_of_turn(state: dict, events: list, rng=None) -> None:
     if state["outcome"] is not None:
         return
     if broke and not AM.flee(state, rng, events):  # "If Fleeing is impossible ... the Villain will Surrender"
-        events.append({"type": "villain_surrendered", "character": main_villain(state)["card"]})
-        finish(state, list(range(1, state["players"])), "villain_surrendered", events)
+        villain = main_villain(state)["card"]
+        events.append({"type": "villain_surrendered", "character": villain})
+        if len(CH.villains_in_play(state)) == 1:
+            finish(state, list(range(1, state["players"])), "villain_surrendered", events)
+        else:  # a Crossover Villain becomes the Main Villain (advance: crossover.py), then the next Turn
+            CH.update(state, villain, away="surrendered")
         return
     if not broke:
+        start_turn(state, state["turn"]["number"] + 1, events, rng)
+
+
+def on_main_villain(state: dict, move: dict, rng, events: list) -> None:
+    """The GM's new Main Villain; chosen at the End of Turn (his Main Villain Surrendered), the next Turn begins."""
+    CX.on_move(state, move, rng, events)
+    if state["turn"]["phase"] == "end":
         start_turn(state, state["turn"]["number"] + 1, events, rng)
 
 

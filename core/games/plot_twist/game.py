@@ -17,6 +17,7 @@ from . import bystanders as BY
 from . import cards as C
 from . import combat as CB
 from . import conflict as CF
+from . import crossover as CX
 from . import decks as D
 from . import in_play as IP
 from . import integrity_conflict as integrity
@@ -46,6 +47,7 @@ CONFLICT_MOVES = {
     **{kind: CF.acting(RV.on_move) for kind in RV.KINDS},
     **{kind: CF.on_action for kind in IP.MOVE_FIELDS}, "choose": IP.on_choose,
     **{kind: CF.between for kind in AM.STEP_OF}, "relocate": CF.acting(AM.on_relocate),
+    "new_main_villain": CF.on_main_villain,
 }
 MOVE_KINDS = SETUP_MOVE_KINDS + tuple(CONFLICT_MOVES)
 DECISION_KINDS = SETUP_DECISION_KINDS + tuple(CF.PROMPTS)
@@ -56,11 +58,11 @@ EVENT_TYPES = tuple(dict.fromkeys(SETUP_EVENTS + (
     "counter_changed", "stress_regenerated", "status_gained", "status_ended", "energy_spent",
     "attack_action_bought", "combat_ended", "turn_ended", "villain_fled", "villain_surrendered", "game_over",
     "identity_changed", "counters_spent", "advantage_activated") + SP.EVENTS + PL.EVENTS + BY.EVENTS + IP.EVENT_TYPES
-    + RV.EVENTS + ST.EVENTS + AM.EVENTS))
+    + RV.EVENTS + ST.EVENTS + AM.EVENTS + CX.EVENTS))
 OUTCOME_REASONS = CF.OUTCOME_REASONS
 RULE_CODES = tuple(dict.fromkeys(D.RULE_CODES + CF.RULE_CODES + CB.RULE_CODES + A.RULE_CODES + PL.RULE_CODES
                                   + BY.RULE_CODES + ST.RULE_CODES + IP.RULE_CODES + SP.RULE_CODES + RV.RULE_CODES
-                                  + AM.RULE_CODES))
+                                  + AM.RULE_CODES + CX.RULE_CODES))
 
 
 def _predicate(kind: str):
@@ -80,7 +82,7 @@ def _predicate(kind: str):
     return {"mulligan": CF.mulligan_error, "initiate": CF.initiate_error, "sneak_attack": CF.sneak_attack_error,
             "play_card": CB.play_error, "attack": CB.attack_error, "redraw": CB.redraw_error,
             "play_plot": PL.play_error, "recruit": BY.attack_error, "kill": BY.attack_error,
-            "choose": IP.choose_error}.get(kind)
+            "choose": IP.choose_error, "new_main_villain": CX.move_error}.get(kind)
 
 
 class PlotTwist(Game):

@@ -19,6 +19,7 @@ from core.framework.errors import InvalidState
 from core.framework.game import FRAMEWORK_FIELDS
 
 from . import cards as C
+from . import characters as CH
 from . import decks as D
 from . import tally
 from .state import (
@@ -26,9 +27,11 @@ from .state import (
     AFTERMATH_FIELDS,
     AFTERMATH_STEPS,
     CHARACTER_FIELDS,
+    CROSSOVER_HATE,
     EVENT_FIELDS,
     GAME_FIELDS,
     GM,
+    GONE,
     MAX_CONFLICTS,
     OBJECTIVE_FIELDS,
     PEEK_SUCCESSES,
@@ -107,6 +110,7 @@ def check_setup(state: dict) -> None:
     _in_play(state, n, step, seat)
     _collections(state, n, step)
     _counters(state, step)
+    _villains(state, step)
     _int(state["conflict"], 1, MAX_CONFLICTS if step == "done" else 1, "The Conflict's number", "conflict")
     aftermath = state["aftermath"]  # between two Conflicts (integrity_conflict.py checks the rest)
     if aftermath is not None and (step != "done" or type(aftermath) is not dict or aftermath.keys() != AFTERMATH_FIELDS
@@ -150,13 +154,17 @@ def _in_play(state: dict, n: int, step: str, seat: int | None) -> None:
     # Heroes played for 5 Belief (`joined`: the Turn they came in) come after Setup's (_played)
     played = [c for c in chars if type(c.get("card")) is str and C.TYPE.get(c["card"]) == "hero" and "joined" in c]
     chars = [c for c in chars if c not in played]
+    # Villains that entered by a Crossover or as a Persona (`crossed`: the Turn) come after them (_crossed)
+    crossed = [c for c in chars if type(c.get("card")) is str and C.TYPE.get(c["card"]) == "villain" and "crossed" in c]
+    chars = [c for c in chars if c not in crossed]
     for i, c in enumerate(chars):
         kind = C.TYPE.get(c.get("card")) if type(c.get("card")) is str else None
-        if kind not in CHARACTER_FIELDS or c.keys() != CHARACTER_FIELDS[kind]:
+        if kind not in CHARACTER_FIELDS or c.keys() - {"away"} != CHARACTER_FIELDS[kind] or (
+                "away" in c and (kind != "villain" or c["away"] not in GONE or step != "done")):
             raise _bad(f"Character {i} must be a Hero, Villain or Mook with exactly its fields.", f"characters.{i}")
         if type(c["seat"]) is not int or (c["seat"] != GM if kind != "hero" else not 1 <= c["seat"] < n):
             raise _bad(f"Character {i} is not controlled by a seat that can control it.", f"characters.{i}.seat")
-        if kind == "villain" and c["main"] is not True:
+        if kind == "villain" and (type(c["main"]) is not bool or step != "done" and not c["main"]):
             raise _bad("The Villain placed at Setup is the Main Villain.", f"characters.{i}.main")
         if c.get("equipment") is not None:
             _card(c["equipment"], ("equipment",), f"Character {i}'s Equipment", f"characters.{i}.equipment")
@@ -210,6 +218,7 @@ def _in_play(state: dict, n: int, step: str, seat: int | None) -> None:
         placed.append(hero["card"])
         _equipment(hero, placed, step == "hero_equipment" and hero["seat"] == seat, where)
     _played(state, played, placed, n, step)
+    _crossed(state, crossed, placed, step)
 
 
 def _peeks(state: dict, objective: dict, n: int, step: str) -> None:
@@ -248,6 +257,44 @@ def _played(state: dict, played: list, placed: list, n: int, step: str) -> None:
         if hero["equipment"] is not None:
             _card(hero["equipment"], ("equipment",), "A played Hero's Equipment", f"{where}.equipment")
         _equipment(hero, placed, False, where)
+
+
+def _crossed(state: dict, crossed: list, placed: list, step: str) -> None:
+    """Villains that entered in the Conflict by a Crossover or as another Persona (crossover.py): the
+    GM's, without Equipment, `crossed` a Turn so far, `away` one of the words of crossover.AWAY; none
+    a copy of a Character in play when it entered (a Villain who Surrendered or was replaced is no
+    longer in play)."""
+    if crossed and (step != "done" or type(state["turn"]) is not dict):
+        raise _bad("Villains cross over in the Conflict, not at Setup.", "characters")
+    gone = {c.get("card") for c in state["characters"] if c.get("away") in GONE}
+    present = [card for card in placed if card not in gone]
+    for villain in crossed:
+        where = f"characters.{state['characters'].index(villain)}"
+        if villain.keys() - {"away"} != CHARACTER_FIELDS["villain"] | {"crossed"} or villain.get(
+                "away", "hiding") not in ("hiding",) + GONE:
+            raise _bad("A Crossover Villain has exactly the fields of a Villain, 'crossed' and maybe 'away'.", where)
+        _int(villain["crossed"], 1, state["turn"].get("number") if type(state["turn"].get("number")) is int else 1,
+             "The Turn a Villain crossed over on", f"{where}.crossed")
+        if villain["seat"] != GM or villain["equipment"] is not None or type(villain["main"]) is not bool:
+            raise _bad("A Crossover Villain is the GM's, without Equipment.", where)
+        _refused(D.uniqueness_error(villain["card"], present), where)
+        if villain["card"] not in gone:
+            present.append(villain["card"])
+
+
+def _villains(state: dict, step: str) -> None:
+    """One Main Villain once placed; every other Villain in play a Crossover Villain (`crossed`, at
+    most 6 Hate) or out of play; one Hiding is a Crossover Villain at 0 Hate."""
+    villains = [(i, c) for i, c in enumerate(state["characters"]) if C.TYPE[c["card"]] == "villain"]
+    if villains and sum(c["main"] for _, c in villains) != 1:
+        raise _bad("Exactly one Villain is the Main Villain.", "characters")
+    for i, c in villains:
+        where = f"characters.{i}"
+        if c.get("away") == "hiding" and (c["main"] or c["hate"] != 0):
+            raise _bad("A Villain Hiding is a Crossover Villain at 0 Hate.", f"{where}.away")
+        if not c["main"] and not CH.is_incapacitated(c) and ("crossed" not in c or c["hate"] > CROSSOVER_HATE):
+            raise _bad(f"A Villain in play who is not the Main Villain is a Crossover Villain, at most "
+                       f"{CROSSOVER_HATE} Hate.", where)
 
 
 def _equipment(character: dict, placed: list, picking: bool, where: str) -> None:

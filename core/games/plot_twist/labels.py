@@ -68,12 +68,15 @@ def _choose(m: dict) -> str:
 
 
 _REVERSAL = {"lock": "Lock {target}'s {word} this Turn", "automatic_success": "{target} gains 1 Automatic Success",
-             "initiative": "Reverse Initiative this Turn", "masterplan": "Initiate a Masterplan, +5 Energy to each Villain"}
+             "initiative": "Reverse Initiative this Turn", "masterplan": "Initiate a Masterplan, +5 Energy to each Villain",
+             "crossover": "Villain Crossover: {card} enters play with 6 Hate",
+             "persona": "Another Persona: {card} enters play with 6 Hate"}
 
 
 def _reversal(m: dict) -> str:
     effect = m["effect"]
-    text = _REVERSAL.get(effect, _word(effect)).format(target=name(m.get("target", "")), word=_word(m.get("word", "")))
+    text = _REVERSAL.get(effect, _word(effect)).format(target=name(m.get("target", "")), word=_word(m.get("word", "")),
+                                                       card=name(m.get("card", "")))
     return f"{text} ({COSTS.get(effect, '?')} cured Belief)"
 
 
@@ -144,6 +147,7 @@ _LABEL = {  # move kind -> its label
     "peek": lambda m: f"{name(m['character'])}: roll toward peeking at the Objective (Perception or Hacking)",
     "cure": lambda m: f"Cure 1 Belief on {name(m['hero'])} (Reversal of Fortunes)",
     "reversal": _reversal,
+    "new_main_villain": lambda m: f"{name(m['card'])} becomes the Main Villain",
 }
 
 

@@ -22,8 +22,9 @@ Initiative, in a Combat through his combatant; never in the End of Turn), Initia
     bought in; `halves`, `opener`);
   - `masterplan` (5): "all Villains in play get 5 extra Energy to spend. All Rolls that are printed
     in a Objective will have a +1 Bonus": `state["masterplan"]` is true for the rest of the game.
-  The 3 Belief "Initiate a Villain Crossover, or put a different Persona into play" is not here yet:
-  it is one more entry of `COSTS` and `FIELDS` (another change).
+  - `crossover` {card} (3): "Initiate a Villain Crossover": a Villain of the GM's Plot Hand, or one
+    Hiding, enters play; `persona` {card} (5, the Uniqueness Rule's "by restoring 5 Belief"): another
+    Persona of an Incapacitated Villain (crossover.py has both, ruling "Villain Crossover").
 
 `move_error(state, move)` both lists the options (`options`) and explains a refusal.
 """
@@ -31,12 +32,14 @@ Initiative, in a Combat through his combatant; never in the End of Turn), Initia
 from . import actions as A
 from . import cards as C
 from . import characters as CH
+from . import crossover as CX
 from . import effects as FX
 from .state import GM, main_villain
 
 KINDS = ("cure", "reversal")
-COSTS = {"lock": 1, "automatic_success": 2, "initiative": 4, "masterplan": 5}  # "Cure X Belief"
-FIELDS = {"lock": {"target", "word"}, "automatic_success": {"target"}, "initiative": set(), "masterplan": set()}
+COSTS = {"lock": 1, "automatic_success": 2, **CX.COSTS, "initiative": 4, "masterplan": 5}  # "Cure X Belief"
+FIELDS = {"lock": {"target", "word"}, "automatic_success": {"target"}, "crossover": {"card"}, "persona": {"card"},
+          "initiative": set(), "masterplan": set()}
 EFFECTS = tuple(COSTS)
 LOCKABLE = C.HEROICS + C.INTRINSIC_KEYWORDS  # what a Lock may name (ruling "Locks")
 MASTERPLAN_ENERGY = 5  # "all Villains in play get 5 extra Energy to spend"
@@ -190,8 +193,12 @@ def _masterplan(state: dict, move: dict) -> tuple[str, str] | None:
     return None
 
 
-_WHY_NOT = {"lock": _lock, "automatic_success": _automatic_success, "initiative": _initiative,
-            "masterplan": _masterplan}
+def _crossover(state: dict, move: dict) -> tuple[str, str] | None:
+    return CX.error(state, move["effect"], move["card"])
+
+
+_WHY_NOT = {"lock": _lock, "automatic_success": _automatic_success, "crossover": _crossover, "persona": _crossover,
+            "initiative": _initiative, "masterplan": _masterplan}
 
 
 def options(state: dict, seat: int) -> list[dict]:
@@ -206,6 +213,8 @@ def options(state: dict, seat: int) -> list[dict]:
                        for v in CH.villains_in_play(state)]
     candidates += [{"player": GM, "kind": "reversal", "effect": e} for e in ("initiative", "masterplan")
                    if left >= COSTS[e]]
+    if left >= min(CX.COSTS.values()):
+        candidates += [{"player": GM, "kind": "reversal", "effect": e, "card": card} for e, card in CX.candidates(state)]
     out = [m for m in candidates if move_error(state, m) is None]
     if left >= COSTS["lock"]:
         out += [{"player": GM, "kind": "reversal", "effect": "lock", "target": t, "word": w}
@@ -230,12 +239,14 @@ def on_move(state: dict, move: dict, rng, events: list) -> None:
         record["reversed"] = turn["phase"]
     state["turn"] = {**turn, "reversal": record}
     events.append({"type": "reversal_bought", "effect": effect, "cost": cost,
-                   **{k: move[k] for k in ("target", "word") if k in move}})
+                   **{k: move[k] for k in ("target", "word", "card") if k in move}})
     if effect == "lock":
         FX.add_modifier(state, {"who": move["target"], "source": main_villain(state)["card"], "stat": "lock",
                                 "word": move["word"], "attack": None, "lasts": "turn"})
     elif effect == "automatic_success":
         FX.automatic_success(state, move["target"], move["target"], 1)
+    elif effect in CX.COSTS:
+        CX.enter(state, effect, move["card"], events)
     elif effect == "masterplan":
         state["masterplan"] = True
         events.append({"type": "masterplan_initiated"})

@@ -41,6 +41,11 @@ AFTERMATH_STEPS = ("lair", "pursuit", "interview", "questions", "next_location")
 AFTERMATH_FIELDS = frozenset(("step", "questions", "asked", "bonus"))
 MAX_CONFLICTS = 99  # every Flight plays a Lair from the GM's Plot Hand (ruling "A Lair once left")
 GAME_FIELDS += ("masterplan",)  # Reversal of Fortunes (reversal.py): a Masterplan is in progress
+# Villain Crossovers (crossover.py): "Crossover Villains enter play at 6 Hate Counters and at 6 maximum Hate";
+# a Villain's record may carry `crossed` (the Turn it entered by a Crossover or as a Persona) and `away`
+# (out of play: "hiding" face down, "surrendered", "replaced" by another Persona)
+CROSSOVER_HATE = 6
+GONE = ("surrendered", "replaced")  # cards no longer in play for the Uniqueness Rule
 PER_SEAT = ("plot_hands", "combat_decks", "combat_hands", "combat_discards")
 
 # The fields of a Character in play, by type ("Mooks do not have any Resistances or Energy").
@@ -130,9 +135,11 @@ def main_villain(state: dict) -> dict | None:
 
 def in_play(state: dict) -> list[str]:
     """Every card placed in play, in the order of Setup: the GM's Villain, his Equipment, his
-    Mooks, the Location(s), the face-down Objective; then each Hero and its Equipment."""
-    gm = [c for c in state["characters"] if c["seat"] == GM]
-    heroes = [c for c in state["characters"] if c["seat"] != GM]
+    Mooks, the Location(s), the face-down Objective; then each Hero and its Equipment (a Villain
+    who Surrendered or was replaced by another Persona is no longer in play; one Hiding is)."""
+    present = [c for c in state["characters"] if c.get("away") not in GONE]
+    gm = [c for c in present if c["seat"] == GM]
+    heroes = [c for c in present if c["seat"] != GM]
     cards = _with_equipment(gm) + list(state["locations"])
     if state["objective"]["card"] is not None:
         cards.append(state["objective"]["card"])
