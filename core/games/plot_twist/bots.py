@@ -35,7 +35,12 @@ The GM
   matters least and only toward an effect: a Lock of the Heroic or Keyword the Hero in his Combat
   cannot pay 1 Energy for, an Automatic Success that makes his Villain's hit Incapacitate, Initiative
   reversed when his Villains may Incapacitate a Hero before he acts (or would fall first), a Masterplan
-  when its Energy heals a hurt Villain; cured Belief is spent at once on it;
+  when its Energy heals a hurt Villain, a Crossover (③, a Villain of his Plot Hand or one Hiding) or
+  another Persona (⑤) whenever the engine offers one (the Heroes outnumber his Villains by 2 or more),
+  worth more the stronger the Villain and the larger the party; cured Belief is spent at once on it;
+- drafts Villains for Crossovers into his Plot Hand when the party will be large enough (about two
+  Heroes a seat, at most 5), two Lairs first, Bystanders for Organ Harvest; names as the new Main
+  Villain the least hurt;
 - Relocates (and chooses the next Conflict's Location) where the place helps his side most (Bystanders
   to Kill for Organ Harvest; never out of a Lair for less) and gives an Interview no extra question
   nor bonus.
@@ -70,6 +75,7 @@ from . import cards as C
 from . import characters as CH
 from . import damage as DMG
 from . import decks as D
+from . import crossover as CX
 from . import effects as FX
 from . import reversal as RV
 from .in_play import nullify_parts
@@ -91,6 +97,7 @@ PER_TURN = 3.0         # an effect at every Start or End of Turn: worth a few Tu
 GIFT = 0.35            # a Belief counter the GM cures: it goes back to a Hero, who may spend it
 ENABLES_HERO = 2.5     # ... more when it is the fifth Belief that pays for a second Hero
 LAIR = 3.0             # a Lair to the GM: no Hate paid there
+CROSSOVER = 2.0        # one more Villain in play (a Crossover, another Persona): this, more for a strong one
 PURSUIT_HEALTH = 0.7   # the Heroes Pursue when their mean health (1 - hurt) is above about this
 PURSUIT_TURNS = 2      # ... and their best Attacks may finish the Main Villain within these Turns
 PRELUDES = ("cure", "reversal")  # moves worth what they add to the best other move of the decision
@@ -489,10 +496,12 @@ class _Judge:
         held = [c for c in hand if isinstance(c, str)]
         if self.side == "gm":
             if kind == "lair":
-                return 4.0 if not any(_kind(c) == "lair" for c in held) else 3.0  # each Lair: one more Flight
+                return (4.0, 3.8, 1.0)[min(2, sum(1 for c in held if _kind(c) == "lair"))]  # a Lair: a Flight
+            if kind == "villain":
+                return self._crossover_pick(card, held)
             if kind == "bystander":
-                return 1.5 + max(0.0, sum(effect_worth(self.v, e, "gm", "gm") for e in C.CARD[card]["effects"]
-                                          if e["on"] == "kill"))
+                return 1.5 + (2.5 if self.threat.get("when") == "kill" else 0.0) + max(
+                    0.0, sum(effect_worth(self.v, e, "gm", "gm") for e in C.CARD[card]["effects"] if e["on"] == "kill"))
             return 0.2
         if kind == "ally":
             return 3.0
@@ -503,6 +512,19 @@ class _Judge:
         if kind == "bystander":
             return 0.6
         return 0.1
+
+    def _crossover_pick(self, card: str, held: list) -> float:
+        """A Villain for the Plot Hand, for a Crossover or a Persona: the Heroes in play will be about two
+        a seat (each seat plays a second Hero), at most 5, and the Villains in play always fewer; another
+        Persona of the Main Villain only replaces him while a Crossover Villain stands."""
+        heroes = min(RV.MOST_HEROES, 2 * (self.v["players"] - 1))
+        room = heroes - 2  # Crossover Villains beside the Main Villain
+        held_villains = sum(1 for c in held if _kind(c) == "villain")
+        if held_villains >= room:
+            return 0.1
+        main = next((c["card"] for c in self.v["characters"] if c.get("main")), None)
+        persona = main is not None and C.NAME[card] == C.NAME[main]
+        return 3.5 - (1.5 if persona else 0.0) - 0.3 * held_villains
 
     def score_add_combat_card(self, o):
         card = o["card"]
@@ -1011,7 +1033,7 @@ class _Judge:
             return [self.initiative_gain()]
         if effect == "masterplan":
             return [] if self.v.get("masterplan") else [self.masterplan_gain()]
-        return []
+        return [self.crossover_gain(card) for e, card in CX.candidates(self.v) if e == effect]
 
     def score_cure(self, o):
         """Cure only for an effect worth more than the Belief given back, and cure the Hero to whom it
@@ -1039,6 +1061,8 @@ class _Judge:
             gain = self.initiative_gain()
         elif effect == "masterplan":
             gain = self.masterplan_gain()
+        elif effect in CX.COSTS:
+            gain = self.crossover_gain(o["card"])
         else:
             gain = 0.0
         return self.base() + gain if gain > 0 else gain - 0.01
@@ -1096,6 +1120,24 @@ class _Judge:
             if coming >= left(v) * 0.8:
                 gain += max((best_attack(self.v, v["card"], h["card"], DMG.START_DISTANCE) for h in heroes), default=0.0)
         return gain
+
+    def crossover_gain(self, card: str) -> float:
+        """③ A Crossover (a Villain of his Plot Hand, or one Hiding, enters at 6 Hate) or ⑤ another
+        Persona of an Incapacitated Villain: one more Villain against a party that outnumbers his (the
+        engine offers it only then), worth more the stronger he is (a Hiding one: as hurt as he hid) and
+        the more Heroes there are to each Villain."""
+        heroes = len(self.heroes())
+        villains = sum(1 for c in self.active("gm") if _kind(c["card"]) == "villain")
+        printed = C.CARD[card]
+        strength = (printed["body"] + printed["mind"] + printed["charm"] + printed["power"]) / 4
+        back = self.rec(card)
+        fit = 1 - hurt(back) if back else 1.0
+        return (CROSSOVER + 0.4 * strength + 0.5 * max(0, heroes - villains - 2)) * fit
+
+    def score_new_main_villain(self, o):
+        """The Villain who will last longest as the Main Villain: the least hurt, the most Hate printed."""
+        c = self.rec(o["card"])
+        return 3.0 * (1 - hurt(c)) + 0.2 * C.CARD[o["card"]]["hate"]
 
     def masterplan_gain(self) -> float:
         """⑤ A Masterplan: 5 Energy to every Villain in play, which Regenerates his Stress (within his
