@@ -463,6 +463,26 @@ def test_heroes_pursue_only_when_healthy_enough_to_finish_the_villain_in_his_lai
     assert HERO.choose(seen(fled(both_hurt), 1), Rng.from_seed(0))["pursue"] is False
 
 
+def test_the_gm_stays_in_his_lair_but_leaves_it_once_wrapping_up_and_the_heroes_pursue_no_more():
+    """Pursued into the Sunken Lab, the GM keeps his Villain there (no Hate is paid in a Lair) rather than
+    Relocate to Mercy General Hospital; from Turn WRAP_UP the bots play for an ending: he Relocates out,
+    and the Heroes no longer Pursue even a hurt Villain (a Conflict in a Lair could last for ever)."""
+    def villain_hurt(state):
+        record(state, SIMOAKLI)["resistances"]["mental"]["stress"] = 8
+    pursued = fled(villain_hurt).play({"player": 1, "kind": "pursue", "pursue": True})
+    assert pursued.state["location"] == "lair/sunken-lab"
+
+    def at(number):
+        step = edited(pursued, lambda s: s["turn"].update(number=number))
+        return pass_until(step, lambda s: any(o["kind"] == "relocate" for d in s.pending for o in d["options"]))
+    assert GM.choose(seen(at(pursued.state["turn"]["number"]), 0, ("relocate", "pass")), Rng.from_seed(0))["kind"] == "pass"
+    assert GM.choose(seen(at(B.WRAP_UP), 0, ("relocate", "pass")), Rng.from_seed(0)) == {
+        "player": 0, "kind": "relocate", "card": "location/mercy-general-hospital"}
+    assert HERO.choose(seen(fled(villain_hurt), 1), Rng.from_seed(0))["pursue"] is True
+    late = edited(fled(villain_hurt), lambda s: s["turn"].update(number=B.WRAP_UP))
+    assert HERO.choose(seen(late, 1), Rng.from_seed(0))["pursue"] is False
+
+
 def test_the_gm_asks_no_extra_question_and_gives_no_bonus_in_an_interview():
     """An Interview only helps the Heroes (Social Stress, Energy): of the 9 ways to set it, the GM takes
     the one that adds nothing."""

@@ -86,6 +86,8 @@ BELIEF = 0.55          # a Hero's Belief (it pays Trauma, Details, extra Attacks
 ENERGY = {"heroes": 0.45, "gm": 0.2}  # Energy: a Hero's heals him; a Villain's buys coins
 HATE = 0.35            # a Villain's Hate above the reserve
 HORIZON = 10           # the GM keeps Hate enough to stay in play until this Turn (Doomsday: until it strikes)
+WRAP_UP = 15           # from this Turn the bots play for an ending: the GM spends Hate freely and leaves a
+                       # Lair, the Heroes Pursue no more (a Conflict in a Lair pays no Hate: it could last for ever)
 CARD_SPENT = 0.25      # a Combat card played is a card not held for later
 FOCUS = 2.0            # a Hero's Combat against the focus target: worth this much more (focus fire)
 FOCUS_SHARE = 0.4      # a Hero's focus target: the first it hurts at least this share of its best
@@ -410,6 +412,9 @@ class _Judge:
         return [c["card"] for c in sorted(heroes, key=lambda c: (left(c) if _kind(c["card"]) != "mook" else 99,
                                                                   c["card"]))]
 
+    def wrapping_up(self) -> bool:
+        return bool(self.turn) and self.turn["number"] >= WRAP_UP
+
     def hate_spare(self, who: str) -> int:
         """Hate a Villain may spend now: above the reserve that keeps the Main Villain in play until
         the HORIZON (until Doomsday Clock strikes, when that is his Objective)."""
@@ -432,7 +437,7 @@ class _Judge:
             return ENERGY[CH.side_of(self.rec(who))] * amount if self.rec(who) else amount
         if counter == "hate":
             spare = self.hate_spare(who)
-            return HATE * amount if spare >= amount else 50.0
+            return HATE * amount * (0.3 if self.wrapping_up() else 1.0) if spare >= amount else 50.0
         return 0.5 * amount
 
     # --- what a Combat is worth -------------------------------------------------------------------------------
@@ -1159,8 +1164,12 @@ class _Judge:
         return worth + (LAIR if _kind(card) == "lair" else 0.0)
 
     def score_relocate(self, o):
-        """Relocate where the place helps the Villains more than this one (never out of a Lair for less)."""
-        return self.place_worth(o["card"]) - self.place_worth(self.v["location"]) - 0.3
+        """Relocate where the place helps the Villains more than this one (never out of a Lair for less,
+        but out of it once wrapping up)."""
+        here = self.v["location"]
+        if _kind(here) == "lair" and self.wrapping_up():
+            return 1.0
+        return self.place_worth(o["card"]) - self.place_worth(here) - 0.3
 
     def score_next_location(self, o):
         return self.place_worth(o["card"])
@@ -1179,6 +1188,8 @@ class _Judge:
         Main Villain, the better; a Hero near Incapacitated asks for the Interview's rest instead."""
         if not o["pursue"]:
             return 0.0
+        if self.wrapping_up():
+            return -1.0
         heroes = self.heroes()
         villain = next((c for c in self.active("gm") if c.get("main")), None)
         if not heroes or villain is None:
@@ -1186,7 +1197,7 @@ class _Judge:
         # a Hero with no Energy to pay a Lock is Locked out of his Attack for 1 cured Belief: he counts little
         reach = sum(max(best_attack(self.v, h["card"], villain["card"], d) for d in DMG.DISTANCES)
                     * (1.0 if h.get("energy", 0) >= 2 else 0.3) for h in heroes)
-        if left(villain) > PURSUIT_TURNS * reach:
+        if left(villain) > PURSUIT_TURNS * reach or hurt(villain) < 0.4:
             return -1.0  # no Hate is paid in a Lair: a Villain the party cannot finish soon would sit there
         health = sum(1 - hurt(h) for h in heroes) / len(heroes)
         worst = max(hurt(h) for h in heroes)
