@@ -22,8 +22,9 @@ The Heroes
   it costs; play a Hero (5 Belief) when the seat has only one in play.
 
 The GM
-- pursues the Objective: Reveals it (its ▲ helps him), Kills Bystanders for Organ Harvest, Reveals
-  Events (each one counts for Open the Rift), keeps the Villain in play until Doomsday Clock strikes;
+- pursues the Objective: Reveals it (its ▲ helps him), Kills Bystanders for Organ Harvest (and drafts
+  Bystanders for it), Reveals Events (a Threat counting them would make each one count more), keeps the
+  Villain in play until Doomsday Clock strikes;
 - initiates against the weakest Hero, each Character once per target;
 - spends Hate (extra Attacks, Belief Damage, Quantity for Mooks) only above a reserve that keeps
   the Main Villain from Fleeing early (`HORIZON`); keeps every Lair he may in his Plot Hand (a Mook of
@@ -86,7 +87,7 @@ BELIEF = 0.55          # a Hero's Belief (it pays Trauma, Details, extra Attacks
 ENERGY = {"heroes": 0.45, "gm": 0.2}  # Energy: a Hero's heals him; a Villain's buys coins
 HATE = 0.35            # a Villain's Hate above the reserve
 HORIZON = 10           # the GM keeps Hate enough to stay in play until this Turn (Doomsday: until it strikes)
-WRAP_UP = 15           # from this Turn the bots play for an ending: the GM spends Hate freely and leaves a
+WRAP_UP = 12           # from this Turn the bots play for an ending: the GM spends Hate freely and leaves a
                        # Lair, the Heroes Pursue no more (a Conflict in a Lair pays no Hate: it could last for ever)
 CARD_SPENT = 0.25      # a Combat card played is a card not held for later
 FOCUS = 2.0            # a Hero's Combat against the focus target: worth this much more (focus fire)
@@ -458,8 +459,7 @@ class _Judge:
         if c is None or c["seat"] != self.me:
             return (DMG.START_DISTANCE,)
         hand = [x for x in self.v["combat_hands"][self.me] if isinstance(x, str)]
-        moves = any(C.CARD[x].get("combat") == "movement" and C.CARD[x].get("to") in ("melee", "either")
-                    and not D.use_error(x, who) for x in hand)
+        moves = any(_way_in(x, who) for x in hand)
         return DMG.DISTANCES if moves and "prone" not in c["statuses"] else (DMG.START_DISTANCE,)
 
     @staticmethod
@@ -554,9 +554,16 @@ class _Judge:
         return self._discard(o["cards"])
 
     def _discard(self, cards: list) -> float:
-        """Discard what the seat's Characters can hardly use: a fresh card is worth about 0.6."""
+        """Discard what the seat's Characters can hardly use: a fresh card is worth about 0.6. A melee
+        fighter holding no Movement card to Melee (every Combat starts at Ranged) digs for one: any other
+        card is worth throwing back while the Combat Deck has cards."""
         users = [c["card"] for c in self.v["characters"] if c["seat"] == self.me and not CH.is_incapacitated(c)]
-        return sum(0.6 - max((card_fit(c, u) for u in users), default=0.0) for c in cards) - 0.01 * len(cards)
+        hand = [x for x in self.v["combat_hands"][self.me] if isinstance(x, str)]
+        stuck = self.v["combat_decks"][self.me] and any(
+            best_kind(u) == "melee" and not any(_way_in(x, u) for x in hand) for u in users)
+        dig = 1.2 if stuck else 0.0
+        return sum(0.6 - max((card_fit(c, u) for u in users), default=0.0)
+                   + (dig if C.CARD[c]["combat"] != "movement" else 0.0) for c in cards) - 0.01 * len(cards)
 
     # Initiating ---------------------------------------------------------------------------------------------------
     def score_initiate(self, o):
@@ -1260,16 +1267,36 @@ def punch(who: str) -> float:
                default=0) / 10
 
 
+def best_kind(who: str) -> str | None:
+    """The Attack kind of a Character's best printed Pool (Social only when it has no other)."""
+    if _kind(who) not in ("hero", "villain", "mook", "ally"):
+        return None
+    pools = _pools(who)
+    return max(pools, key=lambda k: (pools[k], k)) if pools else None
+
+
+def _pools(who: str) -> dict:
+    """A Character's printed Attack Pools by kind (Social left out when it has another)."""
+    r = CH.ratings(who)
+    pools = {k: _size(DMG.attack_parts(k, r)) for k in DMG.ATTACKS if not DMG.attack_refusal(k, r, "melee")}
+    if len(pools) > 1:
+        pools.pop("social", None)  # a Social Attack Demoralizes at best: cards for it come last
+    return pools
+
+
+def _way_in(card: str, who: str) -> bool:
+    """A Movement card that takes `who` to Melee Distance."""
+    printed = C.CARD[card]
+    return printed.get("combat") == "movement" and printed.get("to") in ("melee", "either") and not D.use_error(card, who)
+
+
 def card_fit(card: str, who: str) -> float:
     """How well a Combat card serves a Character, 0 (it cannot use it) to about 2."""
     if _kind(who) not in ("hero", "villain", "mook", "ally") or D.use_error(card, who):
         return 0.0
     printed = C.CARD[card]
-    r = CH.ratings(who)
-    pools = {k: _size(DMG.attack_parts(k, r)) for k in DMG.ATTACKS if not DMG.attack_refusal(k, r, "melee")}
-    if len(pools) > 1:
-        pools.pop("social", None)  # a Social Attack Demoralizes at best: cards for it come last
-    best = max(pools, key=lambda k: (pools[k], k)) if pools else None
+    pools = _pools(who)
+    best = best_kind(who)
     combat = printed["combat"]
     if combat == "attack":
         kind = printed["attack"]
