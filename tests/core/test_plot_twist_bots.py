@@ -334,11 +334,14 @@ def lucid_attacks(energy: int) -> engine.Step:
 def test_the_gm_cures_1_belief_to_lock_the_psyche_of_a_hero_who_cannot_pay_for_it():
     """Lucid attacks with Psyche and has no Energy: a Lock (1 cured Belief) leaves her Heroic at 0 for
     the Turn. The GM cures the Hero to whom a counter matters least, then Locks Psyche on Lucid. With
-    Energy she would pay 1 for each use: not worth a Belief given back, so he does not cure."""
+    Energy she would pay 1 for each use: not worth a Belief given back, so he does not cure; nor from
+    Turn WRAP_UP (Locks only hold the Heroes off, and a Conflict in a Lair could last for ever)."""
     moves, _ = choose_all(GM, lucid_attacks(0), 0, ("cure", "reversal"), stop=lambda m: m["kind"] == "reversal")
     assert [m["kind"] for m in moves] == ["cure", "reversal"]
     assert (moves[1]["effect"], moves[1]["target"], moves[1]["word"]) == ("lock", LUCID, "psyche")
     assert GM.choose(seen(lucid_attacks(9), 0, ("cure", "pass")), Rng.from_seed(0))["kind"] == "pass"
+    late = edited(lucid_attacks(0), lambda s: s["turn"].update(number=B.WRAP_UP))  # wrapping up: no Lock
+    assert GM.choose(seen(late, 0, ("cure", "pass")), Rng.from_seed(0))["kind"] == "pass"
 
 
 def simoakli_swings_at_athena(stress: int) -> engine.Step:

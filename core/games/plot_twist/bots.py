@@ -87,8 +87,8 @@ BELIEF = 0.55          # a Hero's Belief (it pays Trauma, Details, extra Attacks
 ENERGY = {"heroes": 0.45, "gm": 0.2}  # Energy: a Hero's heals him; a Villain's buys coins
 HATE = 0.35            # a Villain's Hate above the reserve
 HORIZON = 10           # the GM keeps Hate enough to stay in play until this Turn (Doomsday: until it strikes)
-WRAP_UP = 12           # from this Turn the bots play for an ending: the GM spends Hate freely and leaves a
-                       # Lair, the Heroes Pursue no more (a Conflict in a Lair pays no Hate: it could last for ever)
+WRAP_UP = 12           # from this Turn the bots play for an ending: the GM spends Hate freely, Locks nothing and
+                       # leaves a Lair, the Heroes Pursue no more (a Conflict in a Lair pays no Hate: it could last for ever)
 CARD_SPENT = 0.25      # a Combat card played is a card not held for later
 FOCUS = 2.0            # a Hero's Combat against the focus target: worth this much more (focus fire)
 FOCUS_SHARE = 0.4      # a Hero's focus target: the first it hurts at least this share of its best
@@ -1101,8 +1101,8 @@ class _Judge:
         """① Lock a Heroic or Keyword of the GM combatant's opponent: what it changes in this Combat's
         exchange (nothing unless the Hero cannot pay the Energy; then 1 Energy he pays)."""
         me = self.gm_combatant()
-        if me is None or self.opponent(me) != target:
-            return 0.0
+        if me is None or self.opponent(me) != target or self.wrapping_up():
+            return 0.0  # wrapping up, no Lock: it only holds the Heroes off (a Conflict in a Lair never ends)
         if FX.may_pay_lock(self.v, target):
             return 0.3 * ENERGY["heroes"]
         d = self.combat["distance"]
