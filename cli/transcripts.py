@@ -74,9 +74,24 @@ _AFTERMATH = ({"kind": "flee"}, {"kind": "pursue", "pursue": False}, {"kind": "i
               {"kind": "cure"}, *_LOCKS, {"kind": "reversal", "effect": "lock"},
               {"kind": "initiate", "player": 1}, {"kind": "initiate", "player": 2},
               *({"kind": "attack", "attack": a} for a in ("melee", "ranged", "mental")), {"kind": "attack"})
-# Reversal of Fortunes in a 6-seat game: the GM cures Belief whenever he may (in the first Turn, one for each
-# of the five Heroes) and buys a Masterplan with it, later Locks (random bots decide the rest).
-_REVERSAL = ({"kind": "reversal", "effect": "masterplan"}, {"kind": "cure"}, {"kind": "reversal", "effect": "lock"})
+# Villain Crossovers in a 6-seat game (the craft plot_twist_crossover sets the position at the end of the Heroes'
+# half of the first Turn, every seat passing until then): the GM cures Belief whenever he may (five a Turn, one for
+# each of the five Heroes) and spends it on a Persona, else a Masterplan, else a Crossover of Madame Mirage (from
+# Hiding); Madame Mirage spends her Hate on raising Heroics and on Belief Damage, so she Hides at the End of Turn;
+# when Dr. Simoakli is Incapacitated the GM chooses Warlord Kragg for his Main Villain; Warlord Kragg, then the
+# Persona (buying an Attack action) Kill Bystanders; the Heroes peek at the Objective, initiate against
+# Dr. Simoakli and attack; everyone otherwise passes (random bots decide the rest: Mulligans, redraws, a card's
+# choice).
+_SIMOAKLI, _UNBOUND = "villain/dr-simoakli", "villain/dr-simoakli-unbound"
+_MIRAGE, _KRAGG = "villain/madame-mirage", "villain/warlord-kragg"
+_CROSSOVER = ({"player": 0, "kind": "new_main_villain", "card": _KRAGG},
+              *({"player": 0, "kind": "reversal", "effect": e} for e in ("persona", "masterplan")),
+              {"player": 0, "kind": "cure"}, {"player": 0, "kind": "reversal", "effect": "crossover", "card": _MIRAGE},
+              *({"player": 0, "kind": k, "character": _MIRAGE} for k in ("raise_heroic", "belief_damage")),
+              *({"player": 0, "kind": "kill", "character": v} for v in (_KRAGG, _UNBOUND)),
+              {"player": 0, "kind": "extra_attack", "character": _UNBOUND}, {"player": 0, "kind": "pass"},
+              {"kind": "peek"}, {"kind": "initiate", "target": _SIMOAKLI},
+              *({"kind": "attack", "attack": a} for a in ("melee", "ranged", "mental")), {"kind": "attack"})
 # One per game and mode. The seeds were chosen by playing the first few hundred seeds of each row
 # in-process and keeping short games that, together, pass through every decision kind, move kind
 # and event type of the game (`shuffle transcripts coverage` shows what a change of seed loses).
@@ -113,14 +128,16 @@ PLAN = [
     Plan("plot-twist", "quick-2", 2, {"setup": "quick"}, 57, ("random",),
          "Plot Twist, quick Setup, 2 seats: the GM against one Hero, random bots; the Villain, with no Lair to Flee "
          "to, surrenders."),
-    Plan("plot-twist", "quick-4", 4, {"setup": "quick"}, 6, ("random",),
-         "Plot Twist, quick Setup, 4 seats: the GM against three Heroes, random bots; the GM's Threat is fulfilled."),
-    Plan("plot-twist", "quick-6", 6, {"setup": "quick"}, 4, ("random",),
-         "Plot Twist, quick Setup, 6 seats: the GM against five Heroes, random bots, but the GM cures Belief "
-         "whenever he may, buys a Masterplan with the first five, then Locks; the GM's Threat is fulfilled.",
-         prefer=_REVERSAL),
     Plan("plot-twist", "drafted-4", 4, {}, 117, ("random",),
          "Plot Twist, drafted Setup (every pick a decision), 4 seats: the GM against three Heroes, random bots; the Villain surrenders."),
+    Plan("plot-twist", "crossover-6", 6, {"setup": "quick"}, 76, ("random",),
+         "Plot Twist, quick Setup, 6 seats: Villain Crossovers. A position set up by hand at the end of the Heroes' "
+         "half of the first Turn; the GM cures Belief whenever he may and initiates a Masterplan, Madame Mirage "
+         "Hides at the End of Turn and is called back by a Crossover, Dr. Simoakli falls and the GM chooses his new "
+         "Main Villain, Dr. Simoakli - Unbound enters as a Persona, the Villains Kill Bystanders and fulfil the "
+         "Threat; the seats play those moves when they can, pass before the position and otherwise let random bots "
+         "choose.",
+         craft="plot_twist_crossover", prefer=({"kind": "pass"},), crafted_prefer=_CROSSOVER),
     Plan("plot-twist", "corners-3", 3, {"setup": "quick"}, 35, ("random",),
          "Plot Twist, quick Setup, 3 seats: a position set up by hand at the end of the first Turn, then a Twist! "
          "without its Hero, Remove Trauma, a Sneak Attack, an Ally's Sacrifice and Trauma paid; the seats play "
@@ -787,6 +804,18 @@ def _empty_noir(state: dict, move: dict) -> dict | None:
     return {**state, "seats": seats, "noir": {"deck": [], "discard": []}}
 
 
+def _legal(crafted: dict, move: dict) -> bool:
+    """A position set up by hand is legal and the move about to be played stays legal in it (the engine
+    checks the state whole, as the server checks one from outside)."""
+    import core
+
+    try:
+        core.apply(crafted, move)
+    except core.EngineError:
+        return False
+    return True
+
+
 def _plot_twist_corners(state: dict, move: dict) -> dict | None:
     # (Its docstring, on one line for the transcript's note, is set below the function.)
     # What random play seldom shows, in the next Turn (the plan's `prefer`: the seats play these moves and
@@ -800,7 +829,6 @@ def _plot_twist_corners(state: dict, move: dict) -> dict | None:
     # there; an Ally of another Color under the Hero leaves play for it.
     import copy
 
-    import core
     from core.games.plot_twist import allies as AL
     from core.games.plot_twist import cards as C
     from core.games.plot_twist import characters as CH
@@ -848,11 +876,8 @@ def _plot_twist_corners(state: dict, move: dict) -> dict | None:
                 c["resistances"]["mental"]["trauma"] += 1
                 physical = c["resistances"]["physical"]
                 physical["stress"] = CH.printed_resistance(c["card"], "physical") - physical["trauma"] - 1
-        try:
-            core.apply(crafted, move)  # the position is legal and the move stays legal in it
-        except core.EngineError:
-            continue
-        return crafted
+        if _legal(crafted, move):
+            return crafted
     return None
 
 
@@ -878,7 +903,6 @@ def _plot_twist_aftermath(state: dict, move: dict) -> dict | None:
     # whichever Location the Villains Flee from; the move about to be played stays legal.
     import copy
 
-    import core
     from core.games.plot_twist import aftermath as AM
     from core.games.plot_twist import allies as AL
     from core.games.plot_twist import cards as C
@@ -951,11 +975,7 @@ def _plot_twist_aftermath(state: dict, move: dict) -> dict | None:
                     counters["stress"] = min(counters["stress"], room - max(dealt("social")) - 1)
                 if counters["stress"] < 0:
                     return None
-    try:
-        core.apply(crafted, move)  # the position is legal and the move stays legal in it
-    except core.EngineError:
-        return None
-    return crafted
+    return crafted if _legal(crafted, move) else None
 
 
 _plot_twist_aftermath.__doc__ = (
@@ -965,9 +985,94 @@ _plot_twist_aftermath.__doc__ = (
     "last Hero that much Social Stress from Demoralized, and an Ally of a Hero's Color at its last Time counter")
 
 
+def _plot_twist_crossover(state: dict, move: dict) -> dict | None:
+    # (Its docstring, on one line for the transcript's note, is set below the function.)
+    # Villain Crossovers, walked by the plan's `crafted_prefer` (_CROSSOVER) from the last move of the Heroes'
+    # half of the first Turn (everyone passes until then). X = the five Heroes in play: the GM cures five Belief
+    # a Turn, one Crossover (3) and a Masterplan or a Persona (5) never fit in one Turn, and two Crossovers
+    # (6) neither; so the two Crossover Villains are set in play by hand, crossed over this Turn, and the Turns
+    # go: (1) a Masterplan; Madame Mirage spends her Hate and Hides at the End of Turn; (2) a Crossover calls her
+    # back (`from: "hiding"`), the Heroes fell the Main Villain, the GM chooses among the two Crossover Villains
+    # (`new_main_villain`), Warlord Kragg Kills a Bystander, Madame Mirage Hides again; (3) the Main Villain's
+    # other Persona enters from the GM's Plot Hand (`persona`, `from: "plot_hand"`) and the Bystanders Killed
+    # fulfil the Threat.
+    # Built from the state's own fields: a Main Villain printed with no Persona whose Name has another Persona in
+    # the catalog, two Villains of other Names not in play (entered as `crossover.enter` places one: 6 Hate, no
+    # Combat action yet; no Energy, like the Heroes, so fewer options to list), five Heroes in play (their
+    # Belief spent: room to cure); the Persona into the GM's Plot Hand in place of his last card (ruling "What a
+    # Plot Hand may hold"); the Main Villain one Physical and one Mental Stress from Incapacitated; an Objective
+    # whose Threat counts Bystanders Killed (nobody has peeked at the one in play), with the first Location it
+    # requires, and that many Bystanders at the Location (those whose Killing hurts no Hero first); the move
+    # about to be played stays legal.
+    import copy
+
+    from core.games.plot_twist import cards as C
+    from core.games.plot_twist import characters as CH
+    from core.games.plot_twist.state import CROSSOVER_HATE, GM, in_play, new_character
+
+    turn = state.get("turn")
+    if (state["game"] != "plot-twist" or turn is None or turn["number"] != 1 or turn["phase"] != "combat"
+            or turn["initiating"] != "heroes" or state["combat"] is not None or state["aftermath"] is not None
+            or state["choice"] is not None or state["objective"]["revealed"] or state["objective"]["peeked"]):
+        return None
+    main = next(c for c in state["characters"] if c.get("main"))
+    name = C.NAME[main["card"]]
+    personas = [v for v in C.IDS_OF["villain"] if C.NAME[v] == name and v != main["card"]]
+    others = sorted((v for v in C.IDS_OF["villain"] if C.NAME[v] != name and v not in in_play(state)),
+                    key=lambda v: v not in (_KRAGG, _MIRAGE))  # the ones the plan's patterns name
+    heroes = CH.heroes_in_play(state)
+    threats = [o for o in C.IDS_OF["objective"] if C.CARD[o]["threat"]["when"] == "kill"]
+    placed = in_play(state) + [b["card"] for b in state["bystanders"]] + list(state["plot_discard"])
+
+    def hurts(card: str) -> bool:  # its Killing deals Stress to the Heroes
+        return any(e["on"] == "kill" and e["do"] == "deal" for e in C.CARD[card]["effects"])
+
+    bystanders = sorted((b for b in C.IDS_OF["bystander"] if b not in placed), key=hurts)
+    if (C.CARD[main["card"]].get("persona") or not personas or len(others) < 2 or len(heroes) < 5 or not threats
+            or len(bystanders) < C.CARD[threats[0]]["threat"]["count"]):
+        return None
+    crafted = copy.deepcopy(state)
+    crossed, hand = others[:2], personas[:1]
+    killed = bystanders[:C.CARD[threats[0]]["threat"]["count"]]
+    hands = crafted["plot_hands"]
+    for seat, cards in enumerate(hands):
+        hands[seat] = [c for c in cards if c not in [*crossed, *hand, *killed]]
+    hands[GM] = hands[GM][:max(0, len(state["plot_hands"][GM]) - len(hand))] + hand
+    crafted["objective"] = {**crafted["objective"], "card": threats[0]}
+    first = crafted["locations"][0]
+    allowed = C.CARD[threats[0]].get("locations") or [first]
+    if first not in allowed:  # the Objective's first Location in place of the one in play
+        where = next((c for c in allowed if c not in placed), None)
+        if where is None or len(crafted["locations"]) > 1 or crafted["location"] != first:
+            return None
+        for seat, cards in enumerate(hands):
+            hands[seat] = [c for c in cards if c != where]
+        crafted["locations"], crafted["location"] = [where], where
+    crafted["bystanders"] += [{"card": b, "seat": GM, "location": crafted["location"]} for b in killed]
+    for c in crafted["characters"]:
+        if "energy" in c:
+            c["energy"] = 0  # spent, like the Heroes' Belief (fewer options to list)
+        if any(c["card"] == h["card"] for h in heroes):
+            c["belief"] = 0
+        if c["card"] == main["card"]:
+            for resistance in ("physical", "mental"):  # one Stress from Incapacitated
+                counters = c["resistances"][resistance]
+                counters["stress"] = CH.printed_resistance(c["card"], resistance) - counters["trauma"] - 1
+    crafted["characters"] += [{**new_character(v, GM), "main": False, "hate": CROSSOVER_HATE, "energy": 0,
+                               "crossed": turn["number"]} for v in crossed]
+    return crafted if _legal(crafted, move) else None
+
+
+_plot_twist_crossover.__doc__ = (
+    "Plot Twist: at the end of the Heroes' half of the first Turn, two Crossover Villains in play (crossed over "
+    "this Turn), the Main Villain's other Persona in the GM's Plot Hand, every Hero's Belief and every Character's "
+    "Energy spent, the Main Villain one Physical and one Mental Stress from Incapacitated, an Objective whose "
+    "Threat counts Bystanders Killed (with its first Location) and that many Bystanders at the Location")
+
+
 # name -> function(state, the move about to be played) -> the position set up by hand, or None (not yet)
 CRAFTS = {"empty_biz_deck": _empty_biz_deck, "empty_noir": _empty_noir, "plot_twist_corners": _plot_twist_corners,
-          "plot_twist_aftermath": _plot_twist_aftermath}
+          "plot_twist_aftermath": _plot_twist_aftermath, "plot_twist_crossover": _plot_twist_crossover}
 
 
 def _views(rec, base: str, players: int) -> None:

@@ -117,6 +117,21 @@ def test_curing_more_belief_than_allowed_is_409_with_the_rule(client):
     assert response.get_json()["rule"] == "cure_limit"
 
 
+def test_a_crossover_with_as_many_villains_as_heroes_is_409_with_the_rule(client):
+    """Villain Crossover: "The GM can never play the same number of Villains as there are Heroes played, only
+    less" (two Heroes and the Main Villain: a second Villain would make as many)."""
+    state = core.new_game("plot-twist", 3, {"setup": "quick"}, seed=1).state
+    state["turn"].update(mulligan=[], at="gm", waiting=[0], since=["heroes"], reversal={"cured": 2, "spent": 0,
+                                                                                      "reversed": None})
+    names = {c["card"].split("-")[0] for c in state["characters"]}
+    other = next(v for v in ("villain/madame-mirage", "villain/warlord-kragg") if v.split("-")[0] not in names)
+    state["plot_hands"][0] = [other] + [c for c in state["plot_hands"][0] if not c.startswith("villain/")][:4]
+    move = {"player": 0, "kind": "reversal", "effect": "crossover", "card": other}
+    response = client.post(f"{BASE}/apply", json={"state": state, "move": move})
+    assert response.status_code == 409
+    assert response.get_json()["rule"] == "villains_fewer_than_heroes"
+
+
 def test_bot_move_answers_a_listed_option(client):
     step = client.post(f"{BASE}/new", json={"players": 4, "seed": 3}).get_json()
     seat = step["pending"][0]["player"]

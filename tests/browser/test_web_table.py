@@ -308,6 +308,8 @@ def _check_plot_twist_board(driver, state: dict, seat: int) -> dict:
         drawn = by_card[c["card"]]
         assert drawn["side"] == ("The GM's side" if c["seat"] == 0 else "The Heroes' side"), c["card"]
         assert ("Main Villain" in drawn["text"]) == bool(c.get("main"))
+        assert ("Crossover Villain" in drawn["text"]) == ("crossed" in c and not c["main"] and "away" not in c)
+        assert ("Surrendered" in drawn["text"]) == (c.get("away") == "surrendered")
         for counter in ("belief", "hate", "energy", "quantity", "time"):
             if counter in c:
                 assert re.search(rf"{counter.capitalize()} {c[counter]}(?!\d)", drawn["text"]), (c["card"], counter)

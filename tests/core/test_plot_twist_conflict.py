@@ -455,6 +455,20 @@ def test_hidden_information_never_reaches_another_seat():
 JUNK = (-1, 10**9, 1.5, "card/unknown", {"x": 1}, [[]], None)
 
 
+def refuses_junk(state: dict, paths, r) -> None:
+    """Each leaf at `paths` replaced by a junk value (another than its own; no Equipment is legal): the
+    state check refuses it (InvalidState: the game's check, or the engine's, no legal move), nothing else."""
+    for path in paths:
+        other = copy.deepcopy(state)
+        holder = other
+        for key in path[:-1]:
+            holder = holder[key]
+        holder[path[-1]] = r.choice([j for j in JUNK if j != holder[path[-1]]
+                                     and not (j is None and path[-1] == "equipment")])
+        with pytest.raises(InvalidState):
+            engine.check_state(other)
+
+
 def test_any_junk_value_in_a_conflict_state_is_refused_with_invalid_state_and_nothing_else():
     import random
 
@@ -463,14 +477,5 @@ def test_any_junk_value_in_a_conflict_state_is_refused_with_invalid_state_and_no
         paths = [p for p in leaves(state) if p[0] not in ("game", "version", "rng", "outcome", "options")
                  and not (p[1:2] == ("modifiers",) and p[-1] in ("attack", "amount"))  # null, -1: legal there
                  and p[1:] != ("reversal", "reversed")]  # null: Initiative not reversed, legal there
-        for path in r.sample(paths, min(30, len(paths))):
-            other = copy.deepcopy(state)
-            holder = other
-            for key in path[:-1]:
-                holder = holder[key]
-            junk = r.choice([j for j in JUNK if j != holder[path[-1]]
-                             and not (j is None and path[-1] == "equipment")])  # no Equipment is legal
-            holder[path[-1]] = junk
-            with pytest.raises(InvalidState):  # the game's check, or the engine's: no legal move
-                engine.check_state(other)
+        refuses_junk(state, r.sample(paths, min(30, len(paths))), r)
 

@@ -4,6 +4,7 @@ one test per sentence of the rulebook's Villain Crossover and Uniqueness Rule, t
 
 import copy
 
+
 from test_plot_twist_conflict import ATHENA, HOPE, SIMOAKLI, pass_until, refused
 from test_plot_twist_reversal import FIVE, budget, invalid, reversal
 from test_plot_twist_spending import LUCID, character_of, gm_to_act, next_turn, options, play, quiet_twists
@@ -265,3 +266,22 @@ def test_a_tampered_crossover_is_an_invalid_state():
     invalid(step, lambda s: character_of(s, SIMOAKLI).update(main=False))  # no Main Villain
     invalid(step, lambda s: s["characters"].append({**character_of(s, MIRAGE), "card": MIRAGE}))  # a copy
     engine.check_state(edited(step, lambda s: character_of(s, MIRAGE).update(hate=0, away="hiding")).state)
+
+
+def test_any_junk_value_in_a_villains_record_after_crossovers_is_refused_with_invalid_state_and_nothing_else():
+    """Every leaf of the Villains' records (a Crossover Villain, one Hiding, a Persona, the one it replaced,
+    a former Main Villain) replaced by junk: the state check refuses it (InvalidState), never anything else."""
+    import random
+
+    from test_plot_twist_conflict import refuses_junk
+    from test_plot_twist_setup import leaves
+
+    hiding = edited(play(ready(), crossover(MIRAGE)), lambda s: character_of(s, MIRAGE).update(hate=0, away="hiding"))
+    replaced = play(persona_ready(), reversal("persona", card=UNBOUND))
+    r = random.Random(16)
+    for step in (hiding, replaced):
+        state = step.state
+        villains_at = [i for i, c in enumerate(state["characters"]) if C.TYPE[c["card"]] == "villain"]
+        paths = [p for p in leaves(state) if p[0] == "characters" and p[1] in villains_at
+                 and p[2] not in ("statuses", "energy")]  # any Energy is legal; statuses are checked elsewhere
+        refuses_junk(state, paths, r)

@@ -13,7 +13,7 @@ from cli import transcripts as T
 
 FILES = T.find([T.DEFAULT_DIR])
 LOADED = {f.relative_to(T.DEFAULT_DIR).as_posix(): T.load(f) for f in FILES}
-MAX_TOTAL_BYTES = 7_000_000  # 14 + 6 Plot Twist transcripts (its games are long)
+MAX_TOTAL_BYTES = 7_000_000  # 14 + 5 Plot Twist transcripts (its games are long)
 
 
 @pytest.fixture(scope="module")

@@ -109,12 +109,17 @@ function resistances(c, data) {
   }, `${cap(r)} ${c.resistances[r].stress} Stress + ${c.resistances[r].trauma} Trauma of ${printed[r] ?? "?"}`));
 }
 
+// A Villain out of play (crossover.py): face down, Surrendered, or removed by another Persona
+const AWAY = { hiding: "Hiding (face down)", surrendered: "Surrendered", replaced: "Replaced by another Persona" };
+
 // Incapacitated: a full Physical or Mental Resistance, a Mook without Quantity; Demoralized: a full Social one
 function tags(c, data, view) {
   const isFull = (r) => Boolean(c.resistances && c.resistances[r]) && full(c.resistances[r], (data.resistances || {})[r]);
   const out = c.quantity !== undefined ? c.quantity === 0 : isFull("physical") || isFull("mental");
   const fighting = view.combat && [view.combat.attacker, view.combat.defender].includes(c.card);
-  return [c.main && "Main Villain", out && "Incapacitated", isFull("social") && "Demoralized", fighting && "in the Combat"]
+  const crossover = c.crossed !== undefined && !c.main && !c.away;
+  return [c.main && "Main Villain", crossover && "Crossover Villain", c.away && AWAY[c.away], !c.away && out && "Incapacitated",
+    isFull("social") && "Demoralized", fighting && "in the Combat"]
     .filter(Boolean).map((t) => el("span", { class: "pt-tag" }, t));
 }
 

@@ -335,7 +335,7 @@ def advance(state: dict, rng, events: list):
             start_turn(state, turn["number"] + 1, events, rng)
         return None
     if state["choice"] is not None:
-        return WAIT
+        return None if IP.settle_choice(state, rng, events) else WAIT
     if state["combat"] is not None:
         return None if CB.advance(state, rng, events, lambda s: window_options(state, s)) else WAIT
     if turn["mulligan"]:

@@ -222,6 +222,18 @@ def choice_decisions(state: dict) -> list[dict]:
     return [decision(choice["seat"], "choice", PROMPTS["choice"], opts)]
 
 
+def settle_choice(state: dict, rng, events: list) -> bool:
+    """A choice another effect left with one answer (a Regeneration that took away the other Stress) is
+    made by itself, as one with a single answer is when the card asks (ruling "A choice left with one
+    answer"): True when it was."""
+    choice = state["choice"]
+    found = CE.choices(state, choice["card"])
+    if len(found) > 1:
+        return False
+    on_choose(state, {"player": choice["seat"], "kind": "choose", "card": choice["card"], **found[0]}, rng, events)
+    return True
+
+
 def on_choose(state: dict, move: dict, rng, events: list) -> None:
     card = state["choice"]["card"]
     state["choice"] = None

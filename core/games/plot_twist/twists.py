@@ -53,14 +53,16 @@ def reveal(state: dict, rng, card: str, events: list) -> None:
 
 def _kept(state: dict) -> Counter:
     """How many copies of each Twist! must stay in play: one per copy whose timers run (each copy
-    starts one timer per timed effect), and the one whose choice waits."""
+    starts one timer per timed effect), and the one whose choice waits (a copy whose timers start
+    once it is chosen for, so one more than those running: a second copy Revealed while the first
+    runs)."""
     kept: Counter = Counter()
     per_effect = Counter((t["card"], t["effect"]) for t in state["timers"] if C.TYPE[t["card"]] == "twist")
     for (card, _effect), n in per_effect.items():
         kept[card] = max(kept[card], n)
     choice = state["choice"]
     if choice is not None and C.TYPE[choice["card"]] == "twist":
-        kept[choice["card"]] = max(kept[choice["card"]], 1)
+        kept[choice["card"]] += 1
     return kept
 
 
