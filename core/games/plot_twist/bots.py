@@ -46,11 +46,16 @@ The GM
   to Kill for Organ Harvest; never out of a Lair for less) and gives an Interview no extra question
   nor bonus.
 
-The Heroes also Pursue a Fled Villain only when they are healthy and their best Attacks (a Hero without
-Energy to pay a Lock counting little) may finish him within `PURSUIT_TURNS` (no Hate is paid in a
-Lair); answer an Interview's questions with the answer whose chance times effect is largest (no
-penalty for losing: always); peek at the Objective when the Roll is free (not when its Heroic is
-Locked and costs Energy), and once they know a Threat of Kills they deny it Bystanders.
+The Heroes also Pursue a Fled Villain only when they are healthy and he is hurt 40% or more and their
+best Attacks (a Hero without Energy to pay a Lock counting little) may finish him within
+`PURSUIT_TURNS` (no Hate is paid in a Lair); answer an Interview's questions with the answer whose
+chance times effect is largest (no penalty for losing: always); peek at the Objective when the Roll is
+free (not when its Heroic is Locked and costs Energy), and once they know a Threat of Kills they deny
+it Bystanders.
+
+Both sides: a melee fighter holding no Movement card to Melee digs for one at a redraw (Combat Decks
+are never reshuffled). From Turn `WRAP_UP` the bots play for an ending, a guard of the simulation: the
+GM spends Hate freely, Locks nothing and leaves a Lair; the Heroes Pursue no more.
 
 In Setup both pick reasonable cards: an Equipment that fits the Character, Combat cards for its
 best Attacks, a Lair for the GM, Twists! and Events by what their effects do; Heroes, Villain,
