@@ -509,9 +509,12 @@ class _Judge:
                 return (4.0, 3.8, 1.0)[min(2, sum(1 for c in held if _kind(c) == "lair"))]  # a Lair: a Flight
             if kind == "villain":
                 return self._crossover_pick(card, held)
-            if kind == "bystander":
-                return 1.5 + (2.5 if self.threat.get("when") == "kill" else 0.0) + max(
-                    0.0, sum(effect_worth(self.v, e, "gm", "gm") for e in C.CARD[card]["effects"] if e["on"] == "kill"))
+            if kind == "bystander":  # worth its {K}; for a Threat of Kills, as many as it counts come first
+                kills = self.threat.get("count", 0) if self.threat.get("when") == "kill" else 0
+                wanted = sum(1 for c in held if _kind(c) == "bystander") < kills
+                return min(3.2, 1.5 + max(0.0, sum(effect_worth(self.v, e, "gm", "gm")
+                                                   for e in C.CARD[card]["effects"] if e["on"] == "kill"))) \
+                    + (2.5 if wanted else 0.0)
             return 0.2
         if kind == "ally":
             return 3.0
@@ -534,7 +537,7 @@ class _Judge:
             return 0.1
         main = next((c["card"] for c in self.v["characters"] if c.get("main")), None)
         persona = main is not None and C.NAME[card] == C.NAME[main]
-        return 3.5 - (1.5 if persona else 0.0) - 0.3 * held_villains
+        return 3.6 - (1.5 if persona else 0.0) - 0.1 * held_villains
 
     def score_add_combat_card(self, o):
         card = o["card"]
