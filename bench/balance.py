@@ -19,12 +19,12 @@ with the Villain k mod 4 and the Objective (k div 4) mod 4 of the house set (eve
 - The Conflict is played by the same bots until the outcome, or until the Turn passes `--turn-cap`
   (counted as "capped", unfinished).
 
-A GM win is `winners == [0]` (the Objective's Threat, or no Hero left in play). Today a Villain who
-Flees ends the game with no winner (Pursuit and Interviews are part 2 of issue 16): "fled" is
-reported apart, neither side's win. Printed: per Hero count the share of games that ended under the
-cap, the median Turns, the outcome reasons and the GM's win rate; then the GM's win rate per Villain
-and per Objective at each Hero count. Targets (issue 16, item 7): every game ends under the cap,
-the GM wins 35% to 65% at every Hero count.
+A GM win is `winners == [0]` (the Objective's Threat, or no Hero left in play); a Villain who Flees
+no longer ends the game (Pursuit, an Interview, a new Conflict), so every finished game has a winner.
+Printed: per Hero count the share of games that ended under the cap, the median and longest Turns,
+the outcome reasons and the GM's win rate with its 95% interval (Wilson); then the GM's win rate per
+Villain and per Objective at each Hero count. Targets (issue 16, item 7): every game ends under the
+cap, the GM wins 35% to 65% at every Hero count.
 
 `--set CARD.FIELD=VALUE` (repeatable) tries a card-number change in memory for the run, the way
 tuning tries one before it goes into `core/games/plot_twist/cards/*.toml` (`.` walks into tables and
@@ -178,14 +178,22 @@ def summarize(records: list, heroes: list, villains: list, objectives: list) -> 
             "heroes": h, "games": n,
             "under_cap": len(finished) / n,
             "median_turns": statistics.median(r["turns"] for r in finished) if finished else None,
+            "longest": max(r["turns"] for r in finished) if finished else None,
             "gm_wins": sum(r["gm_won"] for r in rs) / n,
+            "gm_interval": wilson(sum(r["gm_won"] for r in rs), n),
             "hero_wins": sum(r["heroes_won"] for r in rs) / n,
-            "fled": reasons.get("villain_fled", 0) / n,
             "reasons": reasons,
             "villains": {v: _rate([r for r in rs if r["villain"] == v]) for v in villains},
             "objectives": {o: _rate([r for r in rs if r["objective"] == o]) for o in objectives},
         })
     return {"rows": rows}
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% interval of a share of k in n (Wilson's score interval)."""
+    p = k / n
+    middle, half = (p + z * z / (2 * n)), z * ((p * (1 - p) + z * z / (4 * n)) / n) ** 0.5
+    return (middle - half) / (1 + z * z / n), (middle + half) / (1 + z * z / n)
 
 
 def _rate(rs: list) -> dict:
@@ -198,12 +206,13 @@ def table(summary: dict, villains: list, objectives: list, turn_cap: int) -> str
         return card.split("/")[1]
 
     rows = summary["rows"]
-    head = (f"| Heroes | games | ended under {turn_cap} Turns | median Turns | GM wins | Heroes win | fled (no winner) "
+    head = (f"| Heroes | games | ended under {turn_cap} Turns | median Turns (longest) | GM wins (95% CI) | Heroes win "
             "| outcomes |")
-    out = [head, "|--:|--:|--:|--:|--:|--:|--:|---|"]
+    out = [head, "|--:|--:|--:|--:|--:|--:|---|"]
     for r in rows:
-        out.append(f"| {r['heroes']} | {r['games']} | {_pct(r['under_cap'])} | {r['median_turns']} | {_pct(r['gm_wins'])} "
-                   f"| {_pct(r['hero_wins'])} | {_pct(r['fled'])} | "
+        low, high = r["gm_interval"]
+        out.append(f"| {r['heroes']} | {r['games']} | {_pct(r['under_cap'])} | {r['median_turns']} ({r['longest']}) "
+                   f"| {_pct(r['gm_wins'])} ({100 * low:.0f}-{100 * high:.0f}) | {_pct(r['hero_wins'])} | "
                    + ", ".join(f"{k} {v}" for k, v in sorted(r["reasons"].items())) + " |")
     for what, names in (("villains", villains), ("objectives", objectives)):
         out += ["", f"| GM wins by {what[:-1]} | " + " | ".join(f"{h['heroes']} Hero{'es' if h['heroes'] > 1 else ''}"

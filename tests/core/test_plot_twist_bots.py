@@ -1,8 +1,9 @@
 """Plot Twist's heuristic bots (core/games/plot_twist/bots.py): `hero` and `gm` choose among their
 seat's listed options only, from their seat's view only (a property: the same move whatever the
 hidden cards are), focus fire, heal the weakest, Nullify, hunt the weakest Hero, keep Hate to stay
-in play and a Lair to Flee, score move kinds they do not know as neutral, and whole games of bots
-play to an outcome."""
+in play and Lairs to Flee, cure Belief for effect (Locks, an Automatic Success, a Masterplan), Relocate,
+set Interviews, Pursue, answer and peek, score move kinds they do not know as neutral, and whole
+games of bots play to an outcome."""
 
 import copy
 
@@ -264,31 +265,40 @@ def test_the_gm_keeps_a_lair_so_that_his_villain_flees_rather_than_surrenders():
         seat = step.pending[0]["player"]
         step = step.play(bot_for(seat).choose(seen(step, seat), rng))
     assert any(card.startswith("lair/") for card in step.state["plot_hands"][0])
+    lairs = [card for card in step.state["plot_hands"][0] if card.startswith("lair/")]
+    assert len(lairs) == 2  # Dr. Simoakli - Unbound's black one and his Mook's: one more Flight
     broke = edited(step, lambda s: record(s, next(c["card"] for c in s["characters"] if c.get("main"))).update(hate=0))
     end = pass_until(broke, lambda s: s.outcome is not None or s.state["aftermath"] is not None)
-    assert end.outcome is None and any(e["type"] == "villain_fled" for e in end.events)
+    assert end.outcome is None and end.state["aftermath"]["step"] == "lair"
+    flee = GM.choose(seen(end, 0), Rng.from_seed(0))
+    assert flee["kind"] == "flee" and flee["card"] in lairs
+    assert any(e["type"] == "villain_fled" for e in end.play(flee).events)
 
 
-def test_the_gm_reveals_events_toward_open_the_rift():
-    """Open the Rift's Threat counts the Revealed Events: the GM Reveals one whenever he may."""
+def test_the_gm_reveals_his_objective_and_the_event_that_helps_him_most_in_the_first_combat():
+    """Under Open the Rift the GM Reveals his Objective in the first Combat where he may (its ▲ Reveals
+    an Event: it helps him) and Reveals Events, the one that helps his side most first: Hostage
+    Situation (the Heroes' Roll Pools -1) before Mind Fog and the others."""
     step = drafted(2, (SIMOAKLI, "no_equipment", "no_more_mooks", "location/downtown-rooftops",
                        "objective/open-the-rift", ATHENA))
     assert step.state["objective"]["card"] == "objective/open-the-rift"
     step = pass_until(step, lambda s: any(o["kind"] == "initiate" for d in s.pending for o in d["options"]))
     step = step.play(next(o for d in step.pending for o in d["options"] if o["kind"] == "initiate"))
     step = pass_until(step, lambda s: any(o["kind"] == "reveal_event" for d in s.pending for o in d["options"]))
-    assert GM.choose(seen(step, 0), Rng.from_seed(0))["kind"] == "reveal_event"
+    assert GM.choose(seen(step, 0), Rng.from_seed(0))["kind"] == "reveal_objective"
+    assert GM.choose(seen(step, 0, ("reveal_event", "pass")), Rng.from_seed(0)) == {
+        "player": 0, "kind": "reveal_event", "card": "event/hostage-situation"}
 
 
 # --- Move kinds the bots do not know -----------------------------------------------------------------------------
 def test_unknown_move_kinds_score_neutral_and_never_crash(monkeypatch):
-    """New rules add move kinds (Reversal of Fortunes' cure, Pursuit, Interviews): the bots score
-    them 0, like passing, so a pass is kept; with nothing else, one of them is chosen; a known kind
-    in a shape the bot does not expect counts as neutral too (outside the tests' strict mode)."""
+    """New rules add move kinds: the bots score them 0, like passing, so a pass is kept; with nothing
+    else, one of them is chosen; a known kind in a shape the bot does not expect counts as neutral too
+    (outside the tests' strict mode)."""
     step = gm_initiating()
     view = core.view(step.state, 0)["view"]
-    unknown = [{"player": 0, "kind": "cure", "targets": {ATHENA: 2}, "effect": "lock"},
-               {"player": 0, "kind": "pursue"}]
+    unknown = [{"player": 0, "kind": "summon", "targets": {ATHENA: 2}, "effect": "lock"},
+               {"player": 0, "kind": "parley"}]
     passing = {"view": view, "pending": [{"player": 0, "kind": "act", "options": unknown + [{"player": 0, "kind": "pass"}]}]}
     assert GM.choose(passing, Rng.from_seed(0)) == {"player": 0, "kind": "pass"}
     only = {"view": view, "pending": [{"player": 0, "kind": "interview", "options": unknown}]}
@@ -297,3 +307,223 @@ def test_unknown_move_kinds_score_neutral_and_never_crash(monkeypatch):
     odd = [{"player": 0, "kind": "attack", "character": SIMOAKLI}, {"player": 0, "kind": "pass"}]
     assert GM.choose({"view": view, "pending": [{"player": 0, "kind": "act", "options": odd}]},
                      Rng.from_seed(0)) == odd[1]
+
+
+# --- Reversal of Fortunes: the GM cures Belief for effect ------------------------------------------------------
+def choose_all(bot, step: engine.Step, seat: int, kinds: tuple, stop=lambda move: False) -> tuple[list, engine.Step]:
+    """The bot's moves among `kinds` (and pass), played one by one until it passes or `stop(move)`."""
+    moves = []
+    for _ in range(12):
+        move = bot.choose(seen(step, seat, kinds + ("pass",)), Rng.from_seed(0))
+        moves.append(move)
+        if move["kind"] == "pass" or stop(move):
+            return moves, step
+        step = step.play(move)
+    raise AssertionError(f"no end to {moves}")
+
+
+def lucid_attacks(energy: int) -> engine.Step:
+    """Lucid has initiated a Combat against Dr. Simoakli (his Mental Attack is her best) with this
+    much Energy; the GM holds Initiative in its Movement Step."""
+    step = heroes_initiating((LUCID, ATHENA), {}, lambda s: record(s, LUCID).update(energy=energy))
+    step = step.play(next(o for o in step.pending[0]["options"] if o["kind"] == "initiate"
+                          and o["character"] == LUCID and o["target"] == SIMOAKLI))
+    return pass_until(step, lambda s: any(o["kind"] == "cure" for d in s.pending for o in d["options"]))
+
+
+def test_the_gm_cures_1_belief_to_lock_the_psyche_of_a_hero_who_cannot_pay_for_it():
+    """Lucid attacks with Psyche and has no Energy: a Lock (1 cured Belief) leaves her Heroic at 0 for
+    the Turn. The GM cures the Hero to whom a counter matters least, then Locks Psyche on Lucid. With
+    Energy she would pay 1 for each use: not worth a Belief given back, so he does not cure; nor from
+    Turn WRAP_UP (Locks only hold the Heroes off, and a Conflict in a Lair could last for ever)."""
+    moves, _ = choose_all(GM, lucid_attacks(0), 0, ("cure", "reversal"), stop=lambda m: m["kind"] == "reversal")
+    assert [m["kind"] for m in moves] == ["cure", "reversal"]
+    assert (moves[1]["effect"], moves[1]["target"], moves[1]["word"]) == ("lock", LUCID, "psyche")
+    assert GM.choose(seen(lucid_attacks(9), 0, ("cure", "pass")), Rng.from_seed(0))["kind"] == "pass"
+    late = edited(lucid_attacks(0), lambda s: s["turn"].update(number=B.WRAP_UP))  # wrapping up: no Lock
+    assert GM.choose(seen(late, 0, ("cure", "pass")), Rng.from_seed(0))["kind"] == "pass"
+
+
+def simoakli_swings_at_athena(stress: int) -> engine.Step:
+    """Dr. Simoakli has Charged Athena (this much Physical Stress of 15) to Melee; his Attack Step."""
+    step = gm_initiating(lambda s: record(s, ATHENA)["resistances"]["physical"].update(stress=stress))
+    step = step.play(next(o for d in step.pending for o in d["options"]
+                          if o["kind"] == "initiate" and o["target"] == ATHENA))
+    charge = lambda s: next((o for d in s.pending for o in d["options"]  # noqa: E731
+                             if o["kind"] == "play_card" and o["card"] == "combat/charge" and o["player"] == 0), None)
+    step = pass_until(step, lambda s: charge(s) is not None)
+    step = step.play(charge(step))
+    return pass_until(step, lambda s: s.state["combat"]["step"] == "attack" and s.pending[0]["player"] == 0)
+
+
+def test_the_gm_cures_2_belief_for_an_automatic_success_when_it_incapacitates_the_hero():
+    """Athena 3 Stress from Incapacitated, Dr. Simoakli's Melee Attack causing about 2.5: an Automatic
+    Success (2 cured Belief) makes the hit finish her, so he cures twice, buys it and attacks; against a
+    healthy Athena he just attacks."""
+    moves, step = choose_all(GM, simoakli_swings_at_athena(12), 0, ("cure", "reversal", "attack"),
+                             stop=lambda m: m["kind"] == "attack")
+    assert [m["kind"] for m in moves] == ["cure", "cure", "reversal", "attack"]
+    assert (moves[2]["effect"], moves[2]["target"]) == ("automatic_success", SIMOAKLI)
+    healthy = GM.choose(seen(simoakli_swings_at_athena(0), 0, ("cure", "attack", "pass")), Rng.from_seed(0))
+    assert healthy["kind"] == "attack"
+
+
+def five_heroes(physical: int) -> engine.Step:
+    step = drafted(6, (SIMOAKLI, "no_equipment", "no_more_mooks", ATHENA, LUCID, HOPE, VANGUARD, TINKERBOLT))
+    step = edited(step, lambda s: record(s, SIMOAKLI)["resistances"]["physical"].update(stress=physical))
+    return pass_until(step, lambda s: any(o["kind"] == "cure" for d in s.pending for o in d["options"]))
+
+
+def test_the_gm_cures_5_belief_for_a_masterplan_when_his_villain_is_hurt():
+    """Five Heroes in play, so X is 5: a Masterplan's 5 Energy Regenerates a hurt Villain's Stress.
+    With 10 Physical Stress on Dr. Simoakli the GM cures 5 (one to each Hero) and initiates it; unhurt,
+    5 Energy for coins is worth less than 5 Belief given back, and he keeps them."""
+    moves, _ = choose_all(GM, five_heroes(10), 0, ("cure", "reversal"), stop=lambda m: m["kind"] == "reversal")
+    assert [m["kind"] for m in moves] == ["cure"] * 5 + ["reversal"] and moves[-1]["effect"] == "masterplan"
+    assert len({m["hero"] for m in moves[:5]}) == 5
+    assert GM.choose(seen(five_heroes(0), 0, ("cure", "pass")), Rng.from_seed(0))["kind"] == "pass"
+
+
+def kragg_in_the_plot_hand(heroes: tuple) -> engine.Step:
+    step = drafted(len(heroes) + 1, (SIMOAKLI, "no_equipment", "no_more_mooks", "villain/warlord-kragg") + heroes)
+    assert "villain/warlord-kragg" in step.state["plot_hands"][0]
+    return pass_until(step, lambda s: any(o["kind"] == "cure" for d in s.pending for o in d["options"]))
+
+
+def test_the_gm_cures_3_belief_for_a_crossover_when_the_heroes_outnumber_his_villains_by_2():
+    """Three Heroes against Dr. Simoakli, Warlord Kragg in the GM's Plot Hand: he cures 3 Belief (one
+    to each Hero) and Kragg crosses over. Against one Hero no Crossover may be played (never as many
+    Villains as Heroes): he cures nothing for it."""
+    moves, _ = choose_all(GM, kragg_in_the_plot_hand((ATHENA, LUCID, HOPE)), 0, ("cure", "reversal"),
+                          stop=lambda m: m["kind"] == "reversal")
+    assert [m["kind"] for m in moves] == ["cure"] * 3 + ["reversal"]
+    assert (moves[-1]["effect"], moves[-1]["card"]) == ("crossover", "villain/warlord-kragg")
+    alone = kragg_in_the_plot_hand((ATHENA,))
+    assert GM.choose(seen(alone, 0, ("cure", "pass")), Rng.from_seed(0))["kind"] == "pass"
+
+
+def test_the_gm_drafts_villains_for_crossovers_into_his_plot_hand_when_the_party_will_be_large():
+    """Drafting his Plot Hand at 3 Hero seats (about 5 Heroes in play) against Break Their Spirit, the GM
+    bot takes both other Villains of the house set for Crossovers beside two Lairs, before Bystanders
+    (only a Threat of Kills puts as many Bystanders as it counts first); at 1 Hero seat (2 Heroes: no
+    Crossover possible) none."""
+    def plot_hand(players):
+        step = engine.new_game("plot-twist", players, {"setup": "drafted"}, seed=7)
+        rng = Rng.from_seed(7)
+        while step.state["setup"]["step"] != "done":
+            seat = step.pending[0]["player"]
+            step = step.play(bot_for(seat).choose(seen(step, seat), rng))
+        main = next(c["card"] for c in step.state["characters"] if c.get("main"))
+        return main, step.state["plot_hands"][0]
+    main, hand = plot_hand(4)
+    others = {c for c in ("villain/dr-simoakli", "villain/madame-mirage", "villain/warlord-kragg")
+              if c.split("/")[1] not in main}
+    assert others <= set(hand) and sum(c.startswith("lair/") for c in hand) == 2
+    assert not any(c.startswith("villain/") for c in plot_hand(2)[1])
+
+
+# --- Relocation and between Conflicts ----------------------------------------------------------------------------
+def gm_may_relocate(first: str, other: str) -> engine.Step:
+    """Dr. Simoakli's Conflict at `first`, the Location `other` in play too; the GM holds Initiative in
+    the Combat Phase before any Combat."""
+    step = drafted(3, (SIMOAKLI, "no_equipment", "no_more_mooks", first, ATHENA, LUCID))
+    assert step.state["location"] == first
+    step = edited(step, lambda s: s.update(locations=s["locations"] + [other]))
+    return pass_until(step, lambda s: any(o["kind"] == "relocate" for d in s.pending for o in d["options"]))
+
+
+def test_the_gm_relocates_where_the_location_helps_his_villains():
+    """From Harbor Docks (Cover for everyone, so for two Heroes against one Villain) to Sector 9 Clinic
+    (his Villains Regenerate 2 Physical Stress at every End of Turn); from the Clinic he stays."""
+    move = GM.choose(seen(gm_may_relocate("location/harbor-docks", "location/sector-9-clinic"), 0, ("relocate", "pass")),
+                     Rng.from_seed(0))
+    assert move == {"player": 0, "kind": "relocate", "card": "location/sector-9-clinic"}
+    move = GM.choose(seen(gm_may_relocate("location/sector-9-clinic", "location/harbor-docks"), 0, ("relocate", "pass")),
+                     Rng.from_seed(0))
+    assert move["kind"] == "pass"
+
+
+def fled(change=None) -> engine.Step:
+    """Dr. Simoakli (a Lair in his Plot Hand) at 0 Hate against Athena and Lucid: at the End of Turn he
+    Flees, and the Heroes decide Pursuit (`change`: an edit of the state before)."""
+    step = drafted(3, (SIMOAKLI, "no_equipment", "no_more_mooks", ATHENA, LUCID, "lair/sunken-lab"))
+
+    def broke(state):
+        record(state, SIMOAKLI)["hate"] = 0
+        if change:
+            change(state)
+    return pass_until(edited(step, broke), lambda s: (s.state["aftermath"] or {}).get("step") == "pursuit")
+
+
+def test_heroes_pursue_only_when_healthy_enough_to_finish_the_villain_in_his_lair():
+    """No Hate is paid in a Lair: the Heroes Pursue a Villain they have hurt (8 Mental Stress of 12,
+    Lucid's Psyche reaches it) while they are healthy; not an unhurt one, and not when they are hurt
+    themselves (the Interview lets them rest)."""
+    def villain_hurt(state):
+        record(state, SIMOAKLI)["resistances"]["mental"]["stress"] = 8
+
+    def both_hurt(state):
+        villain_hurt(state)
+        record(state, ATHENA)["resistances"]["physical"]["stress"] = 11
+        record(state, LUCID)["resistances"]["mental"]["stress"] = 9
+    assert HERO.choose(seen(fled(villain_hurt), 1), Rng.from_seed(0))["pursue"] is True
+    assert HERO.choose(seen(fled(), 1), Rng.from_seed(0))["pursue"] is False
+    assert HERO.choose(seen(fled(both_hurt), 1), Rng.from_seed(0))["pursue"] is False
+
+
+def test_the_gm_stays_in_his_lair_but_leaves_it_once_wrapping_up_and_the_heroes_pursue_no_more():
+    """Pursued into the Sunken Lab, the GM keeps his Villain there (no Hate is paid in a Lair) rather than
+    Relocate to Mercy General Hospital; from Turn WRAP_UP the bots play for an ending: he Relocates out,
+    and the Heroes no longer Pursue even a hurt Villain (a Conflict in a Lair could last for ever)."""
+    def villain_hurt(state):
+        record(state, SIMOAKLI)["resistances"]["mental"]["stress"] = 8
+    pursued = fled(villain_hurt).play({"player": 1, "kind": "pursue", "pursue": True})
+    assert pursued.state["location"] == "lair/sunken-lab"
+
+    def at(number):
+        step = edited(pursued, lambda s: s["turn"].update(number=number))
+        return pass_until(step, lambda s: any(o["kind"] == "relocate" for d in s.pending for o in d["options"]))
+    assert GM.choose(seen(at(pursued.state["turn"]["number"]), 0, ("relocate", "pass")), Rng.from_seed(0))["kind"] == "pass"
+    assert GM.choose(seen(at(B.WRAP_UP), 0, ("relocate", "pass")), Rng.from_seed(0)) == {
+        "player": 0, "kind": "relocate", "card": "location/mercy-general-hospital"}
+    assert HERO.choose(seen(fled(villain_hurt), 1), Rng.from_seed(0))["pursue"] is True
+    late = edited(fled(villain_hurt), lambda s: s["turn"].update(number=B.WRAP_UP))
+    assert HERO.choose(seen(late, 1), Rng.from_seed(0))["pursue"] is False
+
+
+def test_the_gm_asks_no_extra_question_and_gives_no_bonus_in_an_interview():
+    """An Interview only helps the Heroes (Social Stress, Energy): of the 9 ways to set it, the GM takes
+    the one that adds nothing."""
+    step = fled().play({"player": 1, "kind": "pursue", "pursue": False})
+    assert len(step.pending[0]["options"]) == 9
+    assert GM.choose(seen(step, 0), Rng.from_seed(0)) == {"player": 0, "kind": "interview", "extra": 0, "bonus": 0}
+
+
+def test_heroes_answer_a_question_with_the_answer_worth_most():
+    """Captain Meridian (Charm 5, Apologist 1, Public Relations 2) answers for Athena, 5 Social Stress:
+    Apologist on Athena with 2 (6 coins must beat it: 66% for 2 Stress), better than a riskier 3 or
+    Public Relations' Energy."""
+    step = drafted(3, (SIMOAKLI, "no_equipment", "no_more_mooks", "hero/captain-meridian", ATHENA, "lair/sunken-lab"))
+
+    def broke(state):
+        record(state, SIMOAKLI)["hate"] = 0
+        record(state, ATHENA)["resistances"]["social"]["stress"] = 5
+    step = pass_until(edited(step, broke), lambda s: (s.state["aftermath"] or {}).get("step") == "pursuit")
+    step = step.play({"player": 1, "kind": "pursue", "pursue": False})
+    step = step.play(GM.choose(seen(step, 0), Rng.from_seed(0)))
+    assert step.pending[0]["kind"] == "question" and step.pending[0]["player"] == 1
+    move = HERO.choose(seen(step, 1), Rng.from_seed(0))
+    assert move == {"player": 1, "kind": "answer", "character": "hero/captain-meridian", "skill": "apologist",
+                    "chosen": 2, "target": ATHENA}
+
+
+def test_heroes_peek_at_the_objective_when_the_roll_is_free_not_when_its_heroic_is_locked():
+    """Lucid (Perception 2) peeks, a free Roll toward seeing the Objective; with Perception Locked this
+    Turn each use costs her 1 Energy, and she keeps it."""
+    step = heroes_initiating((LUCID,), {})
+    assert HERO.choose(seen(step, 1, ("peek", "pass")), Rng.from_seed(0)) == {"player": 1, "kind": "peek",
+                                                                                "character": LUCID}
+    lock = {"who": LUCID, "source": SIMOAKLI, "stat": "lock", "word": "perception", "attack": None, "lasts": "turn"}
+    locked = edited(step, lambda s: s["turn"].update(modifiers=s["turn"]["modifiers"] + [lock]))
+    assert {"player": 1, "kind": "peek", "character": LUCID} in [o for d in locked.pending for o in d["options"]]
+    assert HERO.choose(seen(locked, 1, ("peek", "pass")), Rng.from_seed(0))["kind"] == "pass"

@@ -153,7 +153,9 @@ def test_effects_use_only_listed_words_and_every_listed_verb_is_used():
     assert used["on"] - {None} == set(C.TRIGGERS)
     assert used["target"] == set(C.TARGETS)
     assert used["stat"] - {None} == set(C.STATS)
-    assert used["when"] == set(C.CONDITIONS)
+    # `revealed` ("as many Events Revealed as Heroes in play") lost its one card when Open the Rift got a
+    # new Threat (docs/balance.md, Plot Twist): any count a Threat may reach is reached in the first Combat
+    assert used["when"] == set(C.CONDITIONS) - {"revealed"}
 
 
 def test_every_character_has_one_of_the_six_colors_and_only_heroes_have_classes():

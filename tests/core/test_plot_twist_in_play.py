@@ -323,9 +323,11 @@ def test_the_threat_fulfilled_wins_the_game_for_the_villains_immediately():
     assert "turn_ended" not in types(step)  # at once: the End of Turn goes no further
 
 
-def test_open_the_rift_the_gm_chooses_the_event_and_the_threat_counts_events_revealed():
-    """▲ "the GM Reveals an Event" (his choice among those he may Reveal); ▼ "as many Events are
-    Revealed as there are Heroes in play": with two Heroes, the second Event wins."""
+def test_open_the_rift_the_gm_chooses_the_event_and_a_hero_incapacitated_fulfils_the_threat():
+    """▲ "the GM Reveals an Event" (his choice among those he may Reveal); ▼ "a Hero is Incapacitated"
+    (until the balance run of issue 16 it was "as many Events are Revealed as there are Heroes in play",
+    the Reveal limit itself: a Turn-1 win, docs/balance.md): with two Heroes, a second Event Revealed
+    wins nothing; a Hero Incapacitated does."""
     step = table((HOPE, ATHENA), ("location/downtown-rooftops", "objective/open-the-rift", "event/blackout",
                                   "event/mind-fog"))
     assert step.state["objective"]["card"] == "objective/open-the-rift"
@@ -337,7 +339,11 @@ def test_open_the_rift_the_gm_chooses_the_event_and_the_threat_counts_events_rev
     assert {"type": "event_revealed", "card": "event/blackout", "by": "objective/open-the-rift"} in step.events
     step = gm_decides(step)
     step = play(step, option(step, kind="reveal_event", card="event/mind-fog"))
-    assert step.outcome["reason"] == "threat_fulfilled"
+    assert step.outcome is None
+    state = copy.deepcopy(step.state)
+    state["tally"]["incapacitate_hero"] = 1
+    events = []
+    assert IP.check(state, events) and events[-1] == {"type": "threat_fulfilled", "card": "objective/open-the-rift"}
 
 
 def test_incapacitations_are_counted_for_the_threat():

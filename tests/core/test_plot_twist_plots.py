@@ -289,7 +289,7 @@ def test_a_tampered_plot_state_is_invalid():
         return next(c for c in state["characters"] if c["card"] == RAMOS)
 
     for change in (
-        lambda s: ally(s).update(time=3),                                   # Medic Ramos: 3 Turns
+        lambda s: ally(s).update(time=3),                                   # Medic Ramos: 2 Turns
         lambda s: ally(s).update(hero=SIMOAKLI),                            # under no Hero of its seat
         lambda s: s["characters"].append({**ally(s), "card": ROOK}),        # a second Ally for one Hero
         lambda s: ally(s)["resistances"].update(social={"stress": 0, "trauma": 0}),  # no Social Resistance

@@ -22,17 +22,45 @@ The Heroes
   it costs; play a Hero (5 Belief) when the seat has only one in play.
 
 The GM
-- pursues the Objective: Reveals it (its ▲ helps him), Kills Bystanders for Organ Harvest, Reveals
-  Events (each one counts for Open the Rift), keeps the Villain in play until Doomsday Clock strikes;
+- pursues the Objective: Reveals it (its ▲ helps him), Kills Bystanders for Organ Harvest (and drafts
+  Bystanders for it), Reveals Events (a Threat counting them would make each one count more), keeps the
+  Villain in play until Doomsday Clock strikes;
 - initiates against the weakest Hero, each Character once per target;
 - spends Hate (extra Attacks, Belief Damage, Quantity for Mooks) only above a reserve that keeps
-  the Main Villain from Fleeing early (`HORIZON`); keeps a Lair in his Plot Hand, so that at 0 Hate
-  he Flees rather than Surrenders.
+  the Main Villain from Fleeing early (`HORIZON`); keeps every Lair he may in his Plot Hand (a Mook of
+  another Color opens one more), so that at 0 Hate he Flees rather than Surrenders, to the Lair that
+  helps him most;
+- cures Belief for effect (Reversal of Fortunes): a cure is worth what the effect it pays for adds to
+  the decision's best other move, less what the counter given back is worth to the Hero who gets it
+  (`GIFT`; much more when it is a fifth that pays for a second Hero), so he cures the Hero to whom it
+  matters least and only toward an effect: a Lock of the Heroic or Keyword the Hero in his Combat
+  cannot pay 1 Energy for, an Automatic Success that makes his Villain's hit Incapacitate, Initiative
+  reversed when his Villains may Incapacitate a Hero before he acts (or would fall first), a Masterplan
+  when its Energy heals a hurt Villain, a Crossover (③, a Villain of his Plot Hand or one Hiding) or
+  another Persona (⑤) whenever the engine offers one (the Heroes outnumber his Villains by 2 or more),
+  worth more the stronger the Villain and the larger the party; cured Belief is spent at once on it;
+- drafts Villains for Crossovers into his Plot Hand when the party will be large enough (about two
+  Heroes a seat, at most 5), two Lairs first, Bystanders for Organ Harvest; names as the new Main
+  Villain the least hurt;
+- Relocates (and chooses the next Conflict's Location) where the place helps his side most (Bystanders
+  to Kill for Organ Harvest; never out of a Lair for less) and gives an Interview no extra question
+  nor bonus.
+
+The Heroes also Pursue a Fled Villain only when they are healthy and he is hurt 40% or more and their
+best Attacks (a Hero without Energy to pay a Lock counting little) may finish him within
+`PURSUIT_TURNS` (no Hate is paid in a Lair); answer an Interview's questions with the answer whose
+chance times effect is largest (no penalty for losing: always); peek at the Objective when the Roll is
+free (not when its Heroic is Locked and costs Energy), and once they know a Threat of Kills they deny
+it Bystanders.
+
+Both sides: a melee fighter holding no Movement card to Melee digs for one at a redraw (Combat Decks
+are never reshuffled). From Turn `WRAP_UP` the bots play for an ending, a guard of the simulation: the
+GM spends Hate freely, Locks nothing and leaves a Lair; the Heroes Pursue no more.
 
 In Setup both pick reasonable cards: an Equipment that fits the Character, Combat cards for its
 best Attacks, a Lair for the GM, Twists! and Events by what their effects do; Heroes, Villain,
-Location and Objective at random. A move kind the bot does not know (new rules come: Reversal of
-Fortunes, Pursuit, Interviews, Crossovers) is worth 0, like passing: never a crash. Both bots share
+Location and Objective at random. A move kind the bot does not know (new rules come) is worth 0,
+like passing: never a crash. Both bots share
 one judge: asked to move for a seat of the other side, a bot plays that side's rules of thumb.
 
     >>> import core
@@ -53,7 +81,9 @@ from . import cards as C
 from . import characters as CH
 from . import damage as DMG
 from . import decks as D
+from . import crossover as CX
 from . import effects as FX
+from . import reversal as RV
 from .in_play import nullify_parts
 from .state import GM
 
@@ -62,6 +92,8 @@ BELIEF = 0.55          # a Hero's Belief (it pays Trauma, Details, extra Attacks
 ENERGY = {"heroes": 0.45, "gm": 0.2}  # Energy: a Hero's heals him; a Villain's buys coins
 HATE = 0.35            # a Villain's Hate above the reserve
 HORIZON = 10           # the GM keeps Hate enough to stay in play until this Turn (Doomsday: until it strikes)
+WRAP_UP = 12           # from this Turn the bots play for an ending: the GM spends Hate freely, Locks nothing and
+                       # leaves a Lair, the Heroes Pursue no more (a Conflict in a Lair pays no Hate: it could last for ever)
 CARD_SPENT = 0.25      # a Combat card played is a card not held for later
 FOCUS = 2.0            # a Hero's Combat against the focus target: worth this much more (focus fire)
 FOCUS_SHARE = 0.4      # a Hero's focus target: the first it hurts at least this share of its best
@@ -70,6 +102,13 @@ KILL_FOR_THREAT = 5.0  # a Bystander Killed toward Organ Harvest's Threat
 REVEAL_FOR_THREAT = 20.0  # an Event Revealed toward Open the Rift's Threat
 SOCIAL = 0.35          # Social Stress hurts less: it Demoralizes, never Incapacitates
 PER_TURN = 3.0         # an effect at every Start or End of Turn: worth a few Turns of it
+GIFT = 0.35            # a Belief counter the GM cures: it goes back to a Hero, who may spend it
+ENABLES_HERO = 2.5     # ... more when it is the fifth Belief that pays for a second Hero
+LAIR = 3.0             # a Lair to the GM: no Hate paid there
+CROSSOVER = 2.0        # one more Villain in play (a Crossover, another Persona): this, more for a strong one
+PURSUIT_HEALTH = 0.7   # the Heroes Pursue when their mean health (1 - hurt) is above about this
+PURSUIT_TURNS = 2      # ... and their best Attacks may finish the Main Villain within these Turns
+PRELUDES = ("cure", "reversal")  # moves worth what they add to the best other move of the decision
 STRICT = False         # tests set it: a scoring error raises instead of counting as neutral
 
 
@@ -329,8 +368,8 @@ def card_worth(view: dict, card: str, side: str, triggers=("reveal", "start_of_t
 class _Judge:
     """Scores the options of one seat from its view."""
 
-    def __init__(self, view: dict, seat: int):
-        self.v, self.me = view, seat
+    def __init__(self, view: dict, seat: int, options: list = ()):
+        self.v, self.me, self.options, self._base = view, seat, options, None
         self.side = "gm" if seat == GM else "heroes"
         self.foe = "heroes" if self.side == "gm" else "gm"
         self.turn, self.combat = view.get("turn"), view.get("combat")
@@ -379,6 +418,9 @@ class _Judge:
         return [c["card"] for c in sorted(heroes, key=lambda c: (left(c) if _kind(c["card"]) != "mook" else 99,
                                                                   c["card"]))]
 
+    def wrapping_up(self) -> bool:
+        return bool(self.turn) and self.turn["number"] >= WRAP_UP
+
     def hate_spare(self, who: str) -> int:
         """Hate a Villain may spend now: above the reserve that keeps the Main Villain in play until
         the HORIZON (until Doomsday Clock strikes, when that is his Objective)."""
@@ -401,7 +443,7 @@ class _Judge:
             return ENERGY[CH.side_of(self.rec(who))] * amount if self.rec(who) else amount
         if counter == "hate":
             spare = self.hate_spare(who)
-            return HATE * amount if spare >= amount else 50.0
+            return HATE * amount * (0.3 if self.wrapping_up() else 1.0) if spare >= amount else 50.0
         return 0.5 * amount
 
     # --- what a Combat is worth -------------------------------------------------------------------------------
@@ -422,8 +464,7 @@ class _Judge:
         if c is None or c["seat"] != self.me:
             return (DMG.START_DISTANCE,)
         hand = [x for x in self.v["combat_hands"][self.me] if isinstance(x, str)]
-        moves = any(C.CARD[x].get("combat") == "movement" and C.CARD[x].get("to") in ("melee", "either")
-                    and not D.use_error(x, who) for x in hand)
+        moves = any(_way_in(x, who) for x in hand)
         return DMG.DISTANCES if moves and "prone" not in c["statuses"] else (DMG.START_DISTANCE,)
 
     @staticmethod
@@ -445,7 +486,10 @@ class _Judge:
 
     # Setup ----------------------------------------------------------------------------------------------------
     def score_place_mook(self, o):
-        return 1.0
+        """Any Mook; one of a new Color a little more: its Color's Lair is one more Flight."""
+        colors = {C.COLOR[c["card"]] for c in self.v["characters"] if c["seat"] == GM}
+        lair = any(C.COLOR[x] == C.COLOR[o["card"]] for x in C.IDS_OF["lair"])
+        return 1.0 + (0.5 if lair and C.COLOR[o["card"]] not in colors else 0.0)
 
     def score_place_equipment(self, o):
         setup = self.v["setup"]
@@ -462,10 +506,15 @@ class _Judge:
         held = [c for c in hand if isinstance(c, str)]
         if self.side == "gm":
             if kind == "lair":
-                return 4.0 if not any(_kind(c) == "lair" for c in held) else 0.3
-            if kind == "bystander":
-                return 1.5 + max(0.0, sum(effect_worth(self.v, e, "gm", "gm") for e in C.CARD[card]["effects"]
-                                          if e["on"] == "kill"))
+                return (4.0, 3.8, 1.0)[min(2, sum(1 for c in held if _kind(c) == "lair"))]  # a Lair: a Flight
+            if kind == "villain":
+                return self._crossover_pick(card, held)
+            if kind == "bystander":  # worth its {K}; for a Threat of Kills, as many as it counts come first
+                kills = self.threat.get("count", 0) if self.threat.get("when") == "kill" else 0
+                wanted = sum(1 for c in held if _kind(c) == "bystander") < kills
+                return min(3.2, 1.5 + max(0.0, sum(effect_worth(self.v, e, "gm", "gm")
+                                                   for e in C.CARD[card]["effects"] if e["on"] == "kill"))) \
+                    + (2.5 if wanted else 0.0)
             return 0.2
         if kind == "ally":
             return 3.0
@@ -476,6 +525,19 @@ class _Judge:
         if kind == "bystander":
             return 0.6
         return 0.1
+
+    def _crossover_pick(self, card: str, held: list) -> float:
+        """A Villain for the Plot Hand, for a Crossover or a Persona: the Heroes in play will be about two
+        a seat (each seat plays a second Hero), at most 5, and the Villains in play always fewer; another
+        Persona of the Main Villain only replaces him while a Crossover Villain stands."""
+        heroes = min(RV.MOST_HEROES, 2 * (self.v["players"] - 1))
+        room = heroes - 2  # Crossover Villains beside the Main Villain
+        held_villains = sum(1 for c in held if _kind(c) == "villain")
+        if held_villains >= room:
+            return 0.1
+        main = next((c["card"] for c in self.v["characters"] if c.get("main")), None)
+        persona = main is not None and C.NAME[card] == C.NAME[main]
+        return 3.6 - (1.5 if persona else 0.0) - 0.1 * held_villains
 
     def score_add_combat_card(self, o):
         card = o["card"]
@@ -500,9 +562,16 @@ class _Judge:
         return self._discard(o["cards"])
 
     def _discard(self, cards: list) -> float:
-        """Discard what the seat's Characters can hardly use: a fresh card is worth about 0.6."""
+        """Discard what the seat's Characters can hardly use: a fresh card is worth about 0.6. A melee
+        fighter holding no Movement card to Melee (every Combat starts at Ranged) digs for one: any other
+        card is worth throwing back while the Combat Deck has cards."""
         users = [c["card"] for c in self.v["characters"] if c["seat"] == self.me and not CH.is_incapacitated(c)]
-        return sum(0.6 - max((card_fit(c, u) for u in users), default=0.0) for c in cards) - 0.01 * len(cards)
+        hand = [x for x in self.v["combat_hands"][self.me] if isinstance(x, str)]
+        stuck = self.v["combat_decks"][self.me] and any(
+            best_kind(u) == "melee" and not any(_way_in(x, u) for x in hand) for u in users)
+        dig = 1.2 if stuck else 0.0
+        return sum(0.6 - max((card_fit(c, u) for u in users), default=0.0)
+                   + (dig if C.CARD[c]["combat"] != "movement" else 0.0) for c in cards) - 0.01 * len(cards)
 
     # Initiating ---------------------------------------------------------------------------------------------------
     def score_initiate(self, o):
@@ -559,10 +628,11 @@ class _Judge:
         return p * worth
 
     def _recruits_wanted(self) -> int:
-        """Standing Events the Heroes Nullify by Recruiting, and a Revealed Threat of Kills to deny."""
+        """Standing Events the Heroes Nullify by Recruiting, and a Threat of Kills to deny when the seat
+        knows it (face up, or peeked at)."""
         wanted = sum(1 for e in self.v["events_cluster"] if e["revealed"] and not e["nullified"]
                      and C.CARD.get(e["card"], {}).get("nullify", {}).get("when") == "recruit")
-        if self.v["objective"].get("revealed") and self.threat.get("when") == "kill":
+        if self.threat.get("when") == "kill":
             wanted += 1
         return wanted
 
@@ -839,8 +909,10 @@ class _Judge:
         target = self.rec(o["target"])
         if target is None:
             return 0.0
-        # the Belief a Hero is about to use matters most: near 5 (another Hero), or 1-2 (an extra Attack)
-        return 0.3 + (0.4 if target["belief"] in (5, 6) else 0.0) - self.cost(o["character"], "hate", 1)
+        # the Belief a Hero is about to use matters most: near 5 when his seat may play another Hero
+        total = sum(1 for c in self.v["characters"] if _kind(c["card"]) == "hero")
+        alone = sum(1 for c in self.heroes() if c["seat"] == target["seat"]) == 1 and total < RV.MOST_HEROES
+        return 0.3 + (0.4 if alone and target["belief"] in (5, 6) else 0.0) - self.cost(o["character"], "hate", 1)
 
     # Plots --------------------------------------------------------------------------------------------------------
     def score_play_plot(self, o):
@@ -947,6 +1019,229 @@ class _Judge:
                 worth += 0.1 * sum(c["resistances"].get(o["resistance"], {}).get("stress", 0) for c in whom)
         return worth
 
+    # Reversal of Fortunes (the GM) -------------------------------------------------------------------------------
+    def base(self) -> float:
+        """The best score among the decision's other moves: what a cure or a purchase comes before (a
+        cure is worth what its effect adds to the move it prepares, an Attack, initiating, passing)."""
+        if self._base is None:
+            self._base = max((self.value(o) for o in self.options if o.get("kind") not in PRELUDES), default=0.0)
+        return self._base
+
+    def gift(self, hero: dict) -> float:
+        """What a Belief counter cured on this Hero is worth to the Heroes: a little (they hold plenty),
+        more to a Hero with none (an extra Attack), much more when it is the fifth that pays for a
+        second Hero of a seat with one."""
+        worth = GIFT + (0.3 if hero["belief"] == 0 else 0.0)
+        total = sum(1 for c in self.v["characters"] if _kind(c["card"]) == "hero")
+        seat = [c for c in self.heroes() if c["seat"] == hero["seat"]]
+        if len(seat) == 1 and total < RV.MOST_HEROES and hero["belief"] + 1 == 5:
+            worth += ENABLES_HERO
+        return worth
+
+    def curable(self) -> list[dict]:
+        """The Heroes a cure may go to (below their Belief value), the cheapest gift first."""
+        return sorted((h for h in self.heroes() if h["belief"] < C.CARD[h["card"]]["belief"]),
+                      key=lambda h: (self.gift(h), h["card"]))
+
+    def reversal_gains(self, effect: str) -> list[float]:
+        """What each purchase of this effect would add now (one per target and word)."""
+        if effect == "automatic_success":
+            return [self.success_gain(v["card"]) for v in self.active("gm") if _kind(v["card"]) == "villain"]
+        if effect == "lock":
+            return [self.lock_gain(c["card"], w) for c in self.active("heroes") for w in RV.lockable(self.v, c["card"])]
+        if effect == "initiative":
+            return [self.initiative_gain()]
+        if effect == "masterplan":
+            return [] if self.v.get("masterplan") else [self.masterplan_gain()]
+        return [self.crossover_gain(card) for e, card in CX.candidates(self.v) if e == effect]
+
+    def score_cure(self, o):
+        """Cure only for an effect worth more than the Belief given back, and cure the Hero to whom it
+        matters least; the counters still to cure for it are counted at the cheapest gift."""
+        hero = self.rec(o["hero"])
+        record = self.turn["reversal"]
+        unspent, room = record["cured"] - record["spent"], len(self.heroes()) - record["cured"]
+        cheapest = min((self.gift(h) for h in self.curable()), default=GIFT)
+        best = -1.0
+        for effect, cost in RV.COSTS.items():
+            need = cost - unspent
+            if need <= 0 or need > room:
+                continue
+            gifts = self.gift(hero) + (need - 1) * cheapest
+            best = max([best] + [gain - gifts for gain in self.reversal_gains(effect)])
+        return self.base() + best if best > 0.05 else -1.0
+
+    def score_reversal(self, o):
+        effect = o["effect"]
+        if effect == "automatic_success":
+            gain = self.success_gain(o["target"])
+        elif effect == "lock":
+            gain = self.lock_gain(o["target"], o["word"])
+        elif effect == "initiative":
+            gain = self.initiative_gain()
+        elif effect == "masterplan":
+            gain = self.masterplan_gain()
+        elif effect in CX.COSTS:
+            gain = self.crossover_gain(o["card"])
+        else:
+            gain = 0.0
+        return self.base() + gain if gain > 0 else gain - 0.01
+
+    def gm_combatant(self) -> str | None:
+        combat = self.combat
+        if not combat:
+            return None
+        return next((w for w in (combat["attacker"], combat["defender"])
+                     if self.rec(w) and CH.side_of(self.rec(w)) == "gm"), None)
+
+    def success_gain(self, villain: str) -> float:
+        """② An Automatic Success for the Villain's next Damage Roll: what it adds to the Attack he is
+        about to make in this Combat (a hit that Incapacitates counts FINISH)."""
+        opp = self.opponent(villain)
+        if opp is None or not self.has_attack(villain):
+            return 0.0
+        d = self.combat["distance"]
+        after = _with(self.v, [{"who": villain, "source": villain, "stat": "automatic_successes", "amount": 1,
+                                "attack": None, "lasts": "attack"}])
+        return best_attack(after, villain, opp, d) - best_attack(self.v, villain, opp, d)
+
+    def lock_gain(self, target: str, word: str) -> float:
+        """① Lock a Heroic or Keyword of the GM combatant's opponent: what it changes in this Combat's
+        exchange (nothing unless the Hero cannot pay the Energy; then 1 Energy he pays)."""
+        me = self.gm_combatant()
+        if me is None or self.opponent(me) != target or self.wrapping_up():
+            return 0.0  # wrapping up, no Lock: it only holds the Heroes off (a Conflict in a Lair never ends)
+        if FX.may_pay_lock(self.v, target):
+            return 0.3 * ENERGY["heroes"]
+        d = self.combat["distance"]
+        after = _with(self.v, [{"who": target, "source": me, "stat": "lock", "word": word, "attack": None,
+                                "lasts": "turn"}])
+        return self._distance_pref(after, me, target, d) - self._distance_pref(self.v, me, target, d)
+
+    def initiative_gain(self) -> float:
+        """④ Initiative reversed, bought in the Start of Turn: the Villains strike first. Worth the
+        Attacks of the Heroes they may Incapacitate before those act, and a Villain's own Attack when
+        the Heroes may Incapacitate him first."""
+        if not self.turn or self.turn["phase"] != "start" or self.turn["reversal"]["reversed"]:
+            return 0.0
+        villains = [c for c in self.active("gm") if _kind(c["card"]) == "villain" and self._attacks(self.v, c["card"])]
+        heroes = [h for h in self.heroes() if "hidden" not in h["statuses"]]
+        gain = 0.0
+        for v in villains:
+            kills = []
+            for h in heroes:
+                theirs = max((best_attack(self.v, h["card"], x["card"], DMG.START_DISTANCE) for x in villains), default=0.0)
+                p = max((o[0] for k in ("melee", "ranged", "mental")
+                         for o in [attack_odds(self.v, v["card"], h["card"], k, False, DMG.START_DISTANCE)]
+                         if o and o[1] >= left(h, DMG.ATTACKS[k].resistance)), default=0.0)
+                kills.append(p * (theirs + FINISH))
+            gain += max(kills, default=0.0)
+            coming = sum(best_attack(self.v, h["card"], v["card"], DMG.START_DISTANCE) for h in heroes)
+            if coming >= left(v) * 0.8:
+                gain += max((best_attack(self.v, v["card"], h["card"], DMG.START_DISTANCE) for h in heroes), default=0.0)
+        return gain
+
+    def crossover_gain(self, card: str) -> float:
+        """③ A Crossover (a Villain of his Plot Hand, or one Hiding, enters at 6 Hate) or ⑤ another
+        Persona of an Incapacitated Villain: one more Villain against a party that outnumbers his (the
+        engine offers it only then), worth more the stronger he is (a Hiding one: as hurt as he hid) and
+        the more Heroes there are to each Villain."""
+        heroes = len(self.heroes())
+        villains = sum(1 for c in self.active("gm") if _kind(c["card"]) == "villain")
+        printed = C.CARD[card]
+        strength = (printed["body"] + printed["mind"] + printed["charm"] + printed["power"]) / 4
+        back = self.rec(card)
+        fit = 1 - hurt(back) if back else 1.0
+        return (CROSSOVER + 0.4 * strength + 0.5 * max(0, heroes - villains - 2)) * fit
+
+    def score_new_main_villain(self, o):
+        """The Villain who will last longest as the Main Villain: the least hurt, the most Hate printed."""
+        c = self.rec(o["card"])
+        return 3.0 * (1 - hurt(c)) + 0.2 * C.CARD[o["card"]]["hate"]
+
+    def masterplan_gain(self) -> float:
+        """⑤ A Masterplan: 5 Energy to every Villain in play, which Regenerates his Stress (within his
+        Power a Turn) or buys coins."""
+        gain = 0.5
+        for v in (c for c in self.active("gm") if _kind(c["card"]) == "villain"):
+            stress = sum(v["resistances"][r]["stress"] for r in ("physical", "mental"))
+            heal = min(RV.MASTERPLAN_ENERGY, stress)
+            gain += heal * _weight(v) * 0.6 + (RV.MASTERPLAN_ENERGY - heal) * ENERGY["gm"]
+        return gain
+
+    # Between Conflicts, and Relocation -------------------------------------------------------------------------------
+    def place_worth(self, card: str) -> float:
+        """A Location's or a Lair's standing effects to the GM's side, with the Bystanders there to Kill
+        when his Threat counts Kills; a Lair, where no Hate is paid, more."""
+        worth = card_worth(self.v, card, "gm", ("static", "start_of_turn", "end_of_turn"))
+        if self.threat.get("when") == "kill":
+            worth += 1.5 * sum(1 for b in self.v["bystanders"] if b["location"] == card)
+        return worth + (LAIR if _kind(card) == "lair" else 0.0)
+
+    def score_relocate(self, o):
+        """Relocate where the place helps the Villains more than this one (never out of a Lair for less,
+        but out of it once wrapping up)."""
+        here = self.v["location"]
+        if _kind(here) == "lair" and self.wrapping_up():
+            return 1.0
+        return self.place_worth(o["card"]) - self.place_worth(here) - 0.3
+
+    def score_next_location(self, o):
+        return self.place_worth(o["card"])
+
+    def score_flee(self, o):
+        """The Lair whose effects help the Villain most, counting its "when played" ones."""
+        return card_worth(self.v, o["card"], "gm", ("play", "static", "start_of_turn", "end_of_turn"))
+
+    def score_interview(self, o):
+        """The Interview only helps the Heroes (Social Stress, Energy): the GM adds no question nor bonus."""
+        return -0.5 * (o["extra"] + o["bonus"])
+
+    def score_pursue(self, o):
+        """Pursue only when the party is healthy enough to finish the Villain in his Lair (no Hate paid
+        there) within PURSUIT_TURNS of its best Attacks: the healthier the Heroes and the more hurt the
+        Main Villain, the better; a Hero near Incapacitated asks for the Interview's rest instead."""
+        if not o["pursue"]:
+            return 0.0
+        if self.wrapping_up():
+            return -1.0
+        heroes = self.heroes()
+        villain = next((c for c in self.active("gm") if c.get("main")), None)
+        if not heroes or villain is None:
+            return -1.0
+        # a Hero with no Energy to pay a Lock is Locked out of his Attack for 1 cured Belief: he counts little
+        reach = sum(max(best_attack(self.v, h["card"], villain["card"], d) for d in DMG.DISTANCES)
+                    * (1.0 if h.get("energy", 0) >= 2 else 0.3) for h in heroes)
+        if left(villain) > PURSUIT_TURNS * reach or hurt(villain) < 0.4:
+            return -1.0  # no Hate is paid in a Lair: a Villain the party cannot finish soon would sit there
+        health = sum(1 - hurt(h) for h in heroes) / len(heroes)
+        worst = max(hurt(h) for h in heroes)
+        return 2.0 * hurt(villain) + 4.0 * (health - PURSUIT_HEALTH) - (1.0 if worst > 0.7 else 0.0)
+
+    def score_answer(self, o):
+        """A Chosen Roll with no penalty for losing: the answer whose chance times its effect is largest
+        (Apologist to the Hero with Social Stress, most to a Demoralized one; Public Relations' Energy
+        to the Hero most hurt)."""
+        who, skill, n = o["character"], o["skill"], o["chosen"]
+        target = self.rec(o["target"])
+        r = CH.ratings(who)
+        coins = r["Charm"] + r.get(C.display(skill), 0) + (self.v.get("aftermath") or {}).get("bonus", 0)
+        if skill == "apologist":
+            stress = target["resistances"]["social"]["stress"]
+            full = stress >= C.CARD[target["card"]]["resistances"]["social"]
+            gain = min(n, stress) * 2 * SOCIAL + (1.5 if full else 0.0)
+        else:
+            gain = n * ENERGY["heroes"] * (1 + hurt(target))
+        return p_above(coins, n) * gain
+
+    def score_peek(self, o):
+        """Peeking is a free Roll toward seeing the Objective: worth it unless its Heroic is Locked and
+        costs Energy; best outside a Combat."""
+        who = o["character"]
+        locked = [w for w in FX.locked(self.v, who) if w in ("perception", "hacking")]
+        cost = self.cost(who, "energy", 1) if locked else 0.0
+        return (0.15 if self.combat else 0.4) - cost
+
 
 # --- Setup helpers -----------------------------------------------------------------------------------------------
 def equipment_worth(equipment: str, who: str) -> float:
@@ -980,16 +1275,36 @@ def punch(who: str) -> float:
                default=0) / 10
 
 
+def best_kind(who: str) -> str | None:
+    """The Attack kind of a Character's best printed Pool (Social only when it has no other)."""
+    if _kind(who) not in ("hero", "villain", "mook", "ally"):
+        return None
+    pools = _pools(who)
+    return max(pools, key=lambda k: (pools[k], k)) if pools else None
+
+
+def _pools(who: str) -> dict:
+    """A Character's printed Attack Pools by kind (Social left out when it has another)."""
+    r = CH.ratings(who)
+    pools = {k: _size(DMG.attack_parts(k, r)) for k in DMG.ATTACKS if not DMG.attack_refusal(k, r, "melee")}
+    if len(pools) > 1:
+        pools.pop("social", None)  # a Social Attack Demoralizes at best: cards for it come last
+    return pools
+
+
+def _way_in(card: str, who: str) -> bool:
+    """A Movement card that takes `who` to Melee Distance."""
+    printed = C.CARD[card]
+    return printed.get("combat") == "movement" and printed.get("to") in ("melee", "either") and not D.use_error(card, who)
+
+
 def card_fit(card: str, who: str) -> float:
     """How well a Combat card serves a Character, 0 (it cannot use it) to about 2."""
     if _kind(who) not in ("hero", "villain", "mook", "ally") or D.use_error(card, who):
         return 0.0
     printed = C.CARD[card]
-    r = CH.ratings(who)
-    pools = {k: _size(DMG.attack_parts(k, r)) for k in DMG.ATTACKS if not DMG.attack_refusal(k, r, "melee")}
-    if len(pools) > 1:
-        pools.pop("social", None)  # a Social Attack Demoralizes at best: cards for it come last
-    best = max(pools, key=lambda k: (pools[k], k)) if pools else None
+    pools = _pools(who)
+    best = best_kind(who)
     combat = printed["combat"]
     if combat == "attack":
         kind = printed["attack"]
@@ -1025,8 +1340,10 @@ class PlotTwistBot:
         options = seat_options(seen)
         if len(options) == 1:
             return options[0]
-        judge = _Judge(seen["view"], options[0]["player"])
-        scored = [(judge.value(o), i, o) for i, o in enumerate(options)]
+        judge = _Judge(seen["view"], options[0]["player"], options)
+        scored = [(judge.value(o), i, o) for i, o in enumerate(options) if o.get("kind") not in PRELUDES]
+        judge._base = max((v for v, _, _ in scored), default=0.0)
+        scored += [(judge.value(o), i, o) for i, o in enumerate(options) if o.get("kind") in PRELUDES]
         top = max(v for v, _, _ in scored)
         passes = [o for v, _, o in scored if o.get("kind") == "pass" and v >= top - 1e-9]
         if passes:
