@@ -258,15 +258,21 @@ def test_the_gm_spends_hate_only_above_what_keeps_his_villain_in_play():
     assert GM.choose(seen(poor, 0, ("belief_damage", "pass")), Rng.from_seed(0))["kind"] == "pass"
 
 
-def test_the_gm_keeps_a_lair_so_that_his_villain_flees_rather_than_surrenders():
-    step = engine.new_game("plot-twist", 2, {}, seed=4)
-    rng = Rng.from_seed(4)
+def set_up_by_bots(players: int, seed: int) -> engine.Step:
+    """A drafted Setup, every pick the seat's heuristic bot's."""
+    step = engine.new_game("plot-twist", players, {"setup": "drafted"}, seed=seed)
+    rng = Rng.from_seed(seed)
     while step.state["setup"]["step"] != "done":
         seat = step.pending[0]["player"]
         step = step.play(bot_for(seat).choose(seen(step, seat), rng))
+    return step
+
+
+def test_the_gm_keeps_a_lair_so_that_his_villain_flees_rather_than_surrenders():
+    step = set_up_by_bots(3, 4)  # two Hero seats: two Lairs
     assert any(card.startswith("lair/") for card in step.state["plot_hands"][0])
     lairs = [card for card in step.state["plot_hands"][0] if card.startswith("lair/")]
-    assert len(lairs) == 2  # Dr. Simoakli - Unbound's black one and his Mook's: one more Flight
+    assert len(lairs) == 2  # a Lair of the Villain's or of a Mook's Color: one more Flight
     broke = edited(step, lambda s: record(s, next(c["card"] for c in s["characters"] if c.get("main"))).update(hate=0))
     end = pass_until(broke, lambda s: s.outcome is not None or s.state["aftermath"] is not None)
     assert end.outcome is None and end.state["aftermath"]["step"] == "lair"
@@ -408,11 +414,7 @@ def test_the_gm_drafts_villains_for_crossovers_into_his_plot_hand_when_the_party
     (only a Threat of Kills puts as many Bystanders as it counts first); at 1 Hero seat (2 Heroes: no
     Crossover possible) none."""
     def plot_hand(players):
-        step = engine.new_game("plot-twist", players, {"setup": "drafted"}, seed=7)
-        rng = Rng.from_seed(7)
-        while step.state["setup"]["step"] != "done":
-            seat = step.pending[0]["player"]
-            step = step.play(bot_for(seat).choose(seen(step, seat), rng))
+        step = set_up_by_bots(players, 7)
         main = next(c["card"] for c in step.state["characters"] if c.get("main"))
         return main, step.state["plot_hands"][0]
     main, hand = plot_hand(4)
@@ -420,6 +422,14 @@ def test_the_gm_drafts_villains_for_crossovers_into_his_plot_hand_when_the_party
               if c.split("/")[1] not in main}
     assert others <= set(hand) and sum(c.startswith("lair/") for c in hand) == 2
     assert not any(c.startswith("villain/") for c in plot_hand(2)[1])
+
+
+def test_the_gm_drafts_one_lair_against_one_hero_seat_and_two_against_more():
+    """Two Lairs are two Flights, three Conflicts: a lone Hero seldom ends them in 30 Turns (the one game of
+    320 the balance run capped), so against one Hero seat the GM bot drafts one Lair, against more two."""
+    def lairs(players):
+        return sum(c.startswith("lair/") for c in set_up_by_bots(players, 7).state["plot_hands"][0])
+    assert lairs(2) == 1 and lairs(3) == 2
 
 
 # --- Relocation and between Conflicts ----------------------------------------------------------------------------

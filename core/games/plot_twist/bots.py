@@ -40,7 +40,8 @@ The GM
   another Persona (⑤) whenever the engine offers one (the Heroes outnumber his Villains by 2 or more),
   worth more the stronger the Villain and the larger the party; cured Belief is spent at once on it;
 - drafts Villains for Crossovers into his Plot Hand when the party will be large enough (about two
-  Heroes a seat, at most 5), two Lairs first, Bystanders for Organ Harvest; names as the new Main
+  Heroes a seat, at most 5), two Lairs first (one against a single Hero seat: three Conflicts are too
+  long for one), Bystanders for Organ Harvest; names as the new Main
   Villain the least hurt;
 - Relocates (and chooses the next Conflict's Location) where the place helps his side most (Bystanders
   to Kill for Organ Harvest; never out of a Lair for less) and gives an Interview no extra question
@@ -506,7 +507,9 @@ class _Judge:
         held = [c for c in hand if isinstance(c, str)]
         if self.side == "gm":
             if kind == "lair":
-                return (4.0, 3.8, 1.0)[min(2, sum(1 for c in held if _kind(c) == "lair"))]  # a Lair: a Flight
+                # a Lair: a Flight; one Hero seat, one Lair (a lone Hero seldom ends three Conflicts in 30 Turns)
+                second = 3.8 if self.v["players"] > 2 else 0.5
+                return (4.0, second, 1.0)[min(2, sum(1 for c in held if _kind(c) == "lair"))]
             if kind == "villain":
                 return self._crossover_pick(card, held)
             if kind == "bystander":  # worth its {K}; for a Threat of Kills, as many as it counts come first
