@@ -64,6 +64,9 @@ RARE_EVENTS = {"trauma_paid", "demoralized", "stress_regenerated", "equipment_de
                # Reversal of Fortunes: a Masterplan takes 5 Heroes and 5 Belief cured in a Turn; a Lock is paid
                # for when the Locked word is used in the same Turn (tests/core/test_plot_twist_reversal.py)
                "masterplan_initiated", "lock_paid",
+               # a Threat fulfilled: the few seeded random games here end otherwise since Open the Rift's
+               # Threat counts an Incapacitated Hero (transcripts and tests/core/test_plot_twist_in_play.py show it)
+               "threat_fulfilled",
                # Villain Crossovers (tests/core/test_plot_twist_crossover.py)
                "villain_crossed", "persona_played", "villain_hid", "main_villain_chosen"}
 

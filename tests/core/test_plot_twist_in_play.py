@@ -563,3 +563,24 @@ def test_a_second_copy_of_a_timed_twist_revealed_while_the_first_runs_stays_in_p
         both = max(both, copies)
         assert copies == len([t for t in step.state["timers"] if t["card"] == help_]) + (step.state["choice"] is not None)
     assert both == 2
+
+
+def test_a_game_that_ended_while_a_choice_waited_keeps_the_choice_as_it_was():
+    """A Threat fulfilled while the Heroes' choice for Second Wind waits: nothing settles the choice any
+    more, so the state check accepts it with one answer left once the game is over (found by the engine
+    conformance suite), and refuses it while the game goes on."""
+    athena, wind = "hero/athena", "twist/second-wind"
+    step = drafted(2, ("villain/dr-simoakli", "no_equipment", "no_more_mooks", athena, wind))
+    state = copy.deepcopy(step.state)
+    deck = list(state["twists_deck"])
+    deck.remove(wind)
+    state["twists_deck"] = [wind] + deck
+    hero = next(c for c in state["characters"] if c["card"] == athena)
+    hero["resistances"]["physical"]["stress"], hero["resistances"]["mental"]["stress"] = 4, 2  # the Location heals 2
+    step = pass_until(_step(state), lambda s: s.state["choice"] is not None)
+    one_left = copy.deepcopy(step.state)
+    next(c for c in one_left["characters"] if c["card"] == athena)["resistances"]["physical"]["stress"] = 0
+    with pytest.raises(InvalidState):
+        engine.check_state(one_left)
+    one_left["outcome"] = {"winners": [0], "scores": {"0": 1, "1": 0}, "reason": "threat_fulfilled"}
+    engine.check_state(one_left)

@@ -94,7 +94,8 @@ def _choice(state: dict, choice) -> None:
         seat = GM
     else:
         raise _bad("A choice waits for a Twist! in play or the face-up Objective.", "choice.card")
-    if choice["seat"] != seat or len(CE.choices(state, card)) < 2:
+    # (a game that ended while the choice waited keeps it as it was: nothing settles it any more)
+    if choice["seat"] != seat or (state["outcome"] is None and len(CE.choices(state, card)) < 2):
         raise _bad("The choice is the Heroes' (a Twist!) or the GM's (the Objective), among several answers.",
                    "choice.seat")
 
