@@ -124,6 +124,12 @@ def hate_max(c: dict) -> int | None:
     return None if c.get("main") else CROSSOVER_HATE
 
 
+def hate_after(c: dict, delta: int) -> int:
+    """A Villain's Hate changed by `delta`: never below 0, nor above a Crossover Villain's 6."""
+    top = hate_max(c)
+    return max(0, c["hate"] + delta if top is None else min(top, c["hate"] + delta))
+
+
 def power(card: str) -> int:
     return C.CARD[card]["power"]
 

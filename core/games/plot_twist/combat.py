@@ -344,8 +344,7 @@ def _incapacitation(state: dict, who: str, target: str, events: list) -> None:
     if CH.kind(target) == "hero" and CH.kind(who) == "villain":
         gain = len(CH.heroes_in_play(state))
         v = CH.record(state, who)
-        top = CH.hate_max(v)  # a Crossover Villain's 6 maximum Hate
-        value = v["hate"] + gain if top is None else min(top, v["hate"] + gain)
+        value = CH.hate_after(v, gain)  # a Crossover Villain's 6 maximum Hate
         if value > v["hate"]:
             CH.update(state, who, hate=value)
             events.append({"type": "counter_changed", "character": who, "counter": "hate", "amount": value - v["hate"],

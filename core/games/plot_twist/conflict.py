@@ -328,11 +328,11 @@ def advance(state: dict, rng, events: list):
         if state["aftermath"] is None:
             start_turn(state, turn["number"] + 1, events, rng)
         return None
-    if CX.successors(state):
-        if not CX.by_itself(state, rng, events):
+    chosen = CX.successors(state)
+    if chosen:  # the GM chooses among several; one is chosen by itself
+        if len(chosen) > 1:
             return WAIT
-        if turn["phase"] == "end":  # the Main Villain Surrendered at the End of Turn
-            start_turn(state, turn["number"] + 1, events, rng)
+        on_main_villain(state, {"player": GM, "kind": "new_main_villain", "card": chosen[0]}, rng, events)
         return None
     if state["choice"] is not None:
         return None if IP.settle_choice(state, rng, events) else WAIT

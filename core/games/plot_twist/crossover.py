@@ -83,10 +83,11 @@ def error(state: dict, effect: str, card) -> tuple[str, str] | None:
                                           or D.uniqueness_error(card, in_play(state)) is not None):
             return "not_a_crossover_villain", (f"{card!r} is no Villain of the GM's Plot Hand that may enter play, "
                                                "nor a Crossover Villain Hiding.")
-    elif card not in _in_hand(state) or _replaced(state, card) is None or D.uniqueness_error(
-            card, [c for c in in_play(state) if c != _replaced(state, card)["card"]]) is not None:
-        return "not_a_persona", (f"{card!r} is no Villain of the GM's Plot Hand whose other Persona is "
-                                 "Incapacitated.")
+    else:
+        original = _replaced(state, card) if card in _in_hand(state) else None
+        if original is None or D.uniqueness_error(card, [c for c in in_play(state) if c != original["card"]]):
+            return "not_a_persona", (f"{card!r} is no Villain of the GM's Plot Hand whose other Persona is "
+                                     "Incapacitated.")
     return _fewer(state)
 
 
@@ -164,13 +165,3 @@ def on_move(state: dict, move: dict, rng, events: list) -> None:
     hate = C.CARD[card]["hate"]
     CH.update(state, card, main=True, hate=hate)
     events.append({"type": "main_villain_chosen", "character": card, "hate": hate})
-
-
-def by_itself(state: dict, rng, events: list) -> bool:
-    """The one Villain who may become the Main Villain does (True); False when the GM must choose
-    among several or nobody is to be chosen."""
-    chosen = successors(state)
-    if len(chosen) != 1:
-        return False
-    on_move(state, {"player": GM, "kind": "new_main_villain", "card": chosen[0]}, rng, events)
-    return True

@@ -281,8 +281,8 @@ def change_counter(state: dict, c: dict, counter: str, delta: int, events: list,
         value = max(0, c["energy"] + delta)
         CH.update(state, who, energy=value)
     elif counter in ("belief", "hate") and CH.spend_counter(c) == counter:
-        top = CH.C.CARD[who]["belief"] if counter == "belief" else CH.hate_max(c)
-        value = max(0, c[counter] + delta if top is None else min(top, c[counter] + delta))
+        value = (max(0, min(CH.C.CARD[who]["belief"], c[counter] + delta)) if counter == "belief"
+                 else CH.hate_after(c, delta))
         CH.update(state, who, **{counter: value})
     elif counter == "automatic_success":
         automatic_success(state, who, source, delta)
