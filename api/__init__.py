@@ -11,7 +11,7 @@ from flask import Flask
 
 import core
 
-from . import errors, games, guard, limits, observability, ops, per_game, play, sealed, tables
+from . import browsers, errors, games, guard, limits, observability, ops, per_game, play, sealed, tables
 from .json import OrjsonProvider
 from .schemas import GAMES
 from .schemas.base import union2properties
@@ -35,6 +35,7 @@ DEFAULTS = {
     "LONG_POLL_SECONDS": 20.0,  # the longest wait of GET /v1/tables/{id}/steps (its `wait` parameter)
     "BOT_MOVES_PER_REQUEST": 64,  # bot moves made inside one request; the rest when the table is read
     **limits.DEFAULTS,  # rate limits and the cap on open event streams (api/limits.py)
+    **browsers.DEFAULTS,  # CORS_ORIGINS, CORS_MAX_AGE (api/browsers.py)
     "API_TITLE": TITLE,
     "API_VERSION": VERSION,
     "OPENAPI_VERSION": "3.1.0",
@@ -69,7 +70,7 @@ def _from_env(env) -> dict:
     for name, kind in (("TABLE_TTL", int), ("SSE_KEEPALIVE", float), ("SSE_MAX_SECONDS", float),
                        ("BOT_MOVES_PER_REQUEST", int), ("REQUEST_BODY_TIMEOUT", float), ("LONG_POLL_SECONDS", float), ("SSE_MAX_STREAMS", int),
                        ("RATE_LIMIT_CREATE", str), ("RATE_LIMIT_STREAMS", str), ("REDIS_WAIT_REPLICAS", int),
-                       ("REDIS_WAIT_TIMEOUT_MS", int)):
+                       ("REDIS_WAIT_TIMEOUT_MS", int), ("CORS_ORIGINS", str), ("CORS_MAX_AGE", int)):
         if env.get(name):
             config[name] = kind(env[name])
     if env.get("REDIS_CLUSTER"):
@@ -110,6 +111,7 @@ def create_app(config=None) -> Flask:
 
     observability.init_app(app)  # first: a request refused by the guard still gets its request id
     guard.init_app(app)
+    browsers.init_app(app)  # CORS on the API's paths, nosniff on every answer
     api = Api(app)
     api.ma_plugin.converter.add_attribute_function(union2properties)
     tables.register(api)

@@ -8,7 +8,10 @@ which the app reads. Here every body is read whole before the view runs:
   else 408 `request_timeout` (a gevent Timeout, so it needs the gevent worker; under another
   server the socket's own timeout applies);
 - a chunked body (no Content-Length) of MAX_CONTENT_LENGTH bytes or more: 413 `body_too_large`
-  (werkzeug stops reading at the limit, so the JSON parser would otherwise see a cut body).
+  (werkzeug stops reading at the limit, so the JSON parser would otherwise see a cut body);
+- a chunked body whose framing gunicorn cannot read (a chunk size `ZZ`, `-1`, `0x10`, a missing
+  terminator) or that ends before its length: 400 `bad_request`, not a 500 with a traceback
+  (gunicorn then closes the connection: where the next request starts is unknown).
 
 HTTP errors that gunicorn itself answers (431, 414, 400 before the app runs) are written as
 JSON by `json_write_error`, installed by gunicorn.conf.py in every worker.
@@ -16,6 +19,7 @@ JSON by `json_write_error`, installed by gunicorn.conf.py in every worker.
 
 import orjson
 from flask import Flask, current_app, request
+from gunicorn.http.errors import NoMoreData, ParseException
 
 from .errors import ERRORS, fail
 
@@ -46,6 +50,10 @@ def read_body_in_time():
             data = request.get_data(cache=True)
     except timeouts:
         fail("request_timeout", f"The request body did not arrive within {timeout:g} s.")
+    except ParseException as error:  # gunicorn's body reader, so only under gunicorn
+        fail("bad_request", f"The request body's chunked framing is malformed: {str(error)[:200]}.")
+    except NoMoreData:
+        fail("bad_request", "The request body ended before the length it announced.")
     if request.content_length is None and limit is not None and len(data) >= limit:
         fail("body_too_large", f"The request body is larger than the limit of {limit} bytes.")
 
@@ -69,7 +77,7 @@ def json_write_error(sock, status_int, reason, mesg):
                                else "The server failed on this request; this is a bug, and it has been logged.")
     body = orjson.dumps({"code": code, "message": message})
     head = (f"HTTP/1.1 {status_int} {reason}\r\nConnection: close\r\nContent-Type: application/json\r\n"
-            f"Content-Length: {len(body)}\r\n\r\n").encode("latin1")
+            f"X-Content-Type-Options: nosniff\r\nContent-Length: {len(body)}\r\n\r\n").encode("latin1")
     write_nonblock(sock, head + body)
 
 

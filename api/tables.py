@@ -379,7 +379,9 @@ Server-Sent Events (text/event-stream); the schema describes one event, its `dat
   Both are chosen by their `game`: each game has its own (`ShufflersTableStep`...).
 - `event: error` with an `Error` as data when the store fails mid-stream; the stream then ends
   (reconnect with Last-Event-ID).
-- `: keepalive` comment lines after SSE_KEEPALIVE seconds (15) without a message.
+- `: keepalive` comment lines after SSE_KEEPALIVE seconds (15) without a message. They are lines
+  inside the next block, never a block of their own, and `retry: 2000` opens the first event's
+  block: every block the stream sends is an event with JSON data.
 
 The stream ends once the game is over and everything was sent, when the table is deleted or
 expires, or after SSE_MAX_SECONDS (reconnect with Last-Event-ID: nothing is lost).
@@ -549,7 +551,10 @@ def _stream(store, record: dict, seat, after, keepalive: float, max_seconds: flo
     deadline = time.monotonic() + max_seconds if max_seconds > 0 else None
     # Something at once, so the headers go out now (gunicorn sends them with the first chunk):
     # a client resuming at the latest version would otherwise wait a whole keepalive for them.
-    yield "retry: 2000\n\n"
+    # No blank line after it: `retry` belongs to the first event's block. A block of its own
+    # (or a comment ended by a blank line) is dispatched by some SSE libraries (httpx-sse) as an
+    # event with empty data, which their users then fail to parse as JSON.
+    yield "retry: 2000\n"
     try:
         if after is None:
             snapshot = {"game": record["game"], "version": record["version"], "seeded": record.get("seeded", False),
@@ -573,7 +578,7 @@ def _stream(store, record: dict, seat, after, keepalive: float, max_seconds: flo
                                                  "outcome": outcome})
                 after = version
             if not batch:
-                yield ": keepalive\n\n"
+                yield ": keepalive\n"  # a comment line, not a block: nothing to dispatch
             if deadline is not None and time.monotonic() >= deadline:
                 return
     except StoreUnavailable as error:

@@ -103,36 +103,57 @@ def assert_error(response, status, code):
     return body
 
 
+class SseParser:
+    """text/event-stream read as the SSE spec says: fields per line, `:` comments ignored, a blank
+    line ends a block, which is an event only if it has data (so `retry:` alone is none)."""
+
+    def __init__(self):
+        self.fields, self.data, self.comments, self.pending = {}, [], 0, ""
+
+    def feed(self, chunk) -> list[tuple[dict, str]]:
+        """The events that `chunk` completes: [(fields, data text)]."""
+        text = self.pending + (chunk.decode() if isinstance(chunk, bytes) else chunk)
+        *lines, self.pending = text.split("\n")
+        events = []
+        for line in lines:
+            if line == "":
+                if self.data:
+                    events.append((self.fields, "\n".join(self.data)))
+                self.fields, self.data = {}, []
+            elif line.startswith(":"):
+                self.comments += 1
+            else:
+                name, _, value = line.partition(":")
+                value = value.removeprefix(" ")
+                if name == "data":
+                    self.data.append(value)
+                else:
+                    self.fields[name] = value
+        return events
+
+
 def read_sse(response, limit=10_000):
     """Read an event stream (the test client's iterable) to its end, or `limit` messages, and close it:
     [(fields, data)], the number of comment lines, and the raw text."""
-    messages, comments, raw = [], 0, []
+    messages, raw, parser = [], [], SseParser()
     try:
         for chunk in response.response:
-            text = chunk.decode() if isinstance(chunk, bytes) else chunk
-            raw.append(text)
-            for block in filter(None, text.split("\n\n")):
-                if block.startswith(":"):
-                    comments += 1
-                    continue
-                fields = dict(line.split(": ", 1) for line in block.split("\n"))
-                if "data" in fields:  # a block without data (e.g. `retry:`) dispatches no event
-                    messages.append((fields, json.loads(fields.pop("data"))))
+            raw.append(chunk.decode() if isinstance(chunk, bytes) else chunk)
+            messages += [(fields, json.loads(data)) for fields, data in parser.feed(chunk)]
             if len(messages) >= limit:
                 break
     finally:
         response.close()
-    return messages, comments, "".join(raw)
+    return messages, parser.comments, "".join(raw)
 
 
 def next_message(iterator):
-    """The next message of a live stream, skipping keep-alive comments."""
+    """The next message of a live stream, skipping keep-alive comments. The server ends each chunk
+    with a line, and at most one block in a chunk, so no event is left over for the next call."""
+    parser = SseParser()
     for chunk in iterator:
-        text = chunk.decode() if isinstance(chunk, bytes) else chunk
-        if not text.startswith(":"):
-            fields = dict(line.split(": ", 1) for line in text.strip().split("\n"))
-            if "data" in fields:  # a block without data (e.g. `retry:`) dispatches no event
-                return fields, json.loads(fields.pop("data"))
+        for fields, data in parser.feed(chunk):
+            return fields, json.loads(data)
     return None
 
 
@@ -463,9 +484,9 @@ def test_a_live_stream_starts_with_a_snapshot_and_follows_the_moves(client, stor
         assert response.headers["Cache-Control"] == "no-cache" and response.headers["X-Accel-Buffering"] == "no"
         stream = iter(response.response)
         fields, data = next_message(stream)
-        assert fields == {"id": str(v), "event": "snapshot"}
+        assert fields == {"retry": "2000", "id": str(v), "event": "snapshot"}  # retry: inside the first block
         assert data == {"game": "shufflers", "version": v, "seeded": True, **core.view(store.get(table_id)["state"], 0)}
-        assert next(stream) == b": keepalive\n\n"  # SSE_KEEPALIVE (0.05 s here) of silence
+        assert next(stream) == b": keepalive\n"  # SSE_KEEPALIVE (0.05 s here) of silence
         for _ in range(3):
             body = get(client, table_id).get_json()
             seat = body["waiting_for"][0]

@@ -52,6 +52,20 @@ def request(port, method, path, body=None, token=None, if_match=None, headers=No
     return Response(resp.status, got, parsed, time.monotonic() - t0)
 
 
+def read_raw(sock, limit=65536, until: bytes | None = None) -> bytes:
+    """What a raw socket receives until the peer closes, `until` arrives, `limit` bytes, or its timeout."""
+    data = b""
+    try:
+        while len(data) < limit and not (until and until in data):
+            chunk = sock.recv(4096)
+            if not chunk:
+                break
+            data += chunk
+    except socket.timeout:
+        pass
+    return data
+
+
 # --- tables -------------------------------------------------------------------------------
 def create_table(port, players=2, seed=None, **extra) -> dict:
     body = {"game": "shufflers", "players": players, **extra}

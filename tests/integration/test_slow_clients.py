@@ -15,7 +15,7 @@ import time
 
 import pytest
 
-from integration_helpers import create_table, play, request, tokens_of
+from integration_helpers import create_table, play, read_raw, request, tokens_of
 
 STREAMS = 150
 SLOW_BODIES = 40
@@ -41,16 +41,7 @@ def _slow_body(port) -> socket.socket:
 
 
 def _answer(sock, limit=65536) -> bytes:
-    data = b""
-    try:
-        while len(data) < limit:
-            chunk = sock.recv(4096)
-            if not chunk:
-                break
-            data += chunk
-    except socket.timeout:
-        pass
-    return data
+    return read_raw(sock, limit)
 
 
 def _json_status(raw: bytes):
