@@ -15,6 +15,7 @@ from . import browsers, errors, games, guard, limits, observability, ops, per_ga
 from .json import OrjsonProvider
 from .schemas import GAMES
 from .schemas.base import union2properties
+from .schemas.per_game import alias_old_names
 from .stores import StoreUnavailable, make_store
 
 TITLE = "Shuffle rules"
@@ -126,6 +127,7 @@ def create_app(config=None) -> Flask:
     app.register_blueprint(ops.assets)
     if app.config["SHUFFLE_BENCH_ECHO"]:
         app.register_blueprint(ops.echo)
+    alias_old_names(api.spec)  # last: every component is known by now
 
     app.register_error_handler(core.EngineError, errors.engine_error)
     app.register_error_handler(StoreUnavailable, errors.store_unavailable)

@@ -44,6 +44,9 @@ SECURITY_SCHEMES = {
     CREATOR_TOKEN: {"type": "http", "scheme": "bearer",
                     "description": "The `creator_token` of the table's creation answer."},
 }
+# Reading a table (get, events, steps): anyone may, as a spectator; a seat's token shows that
+# seat's view, the creator's reads as a spectator. `{}` first: no token is needed.
+READER = [{}, {SEAT_TOKEN: []}, {CREATOR_TOKEN: []}]
 _TABLE_ID = re.compile(TABLE_ID)
 TOKEN_BYTES = 32
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{43}")  # secrets.token_urlsafe(TOKEN_BYTES)
@@ -249,7 +252,7 @@ def _created_again(record: dict, key: str, fingerprint: str) -> Response:
 
 @blp.route("/<table_id>", methods=["GET"], parameters=TABLE)
 @blp.response(200, _ref("TableView"), headers={**ETAG, **VARY})
-@blp.doc(operationId="getTable", security=[{SEAT_TOKEN: []}, {}],
+@blp.doc(operationId="getTable", security=READER,
          parameters=[AUTHORIZATION, IF_NONE_MATCH],
          responses={200: {"links": LINKS_FROM_SEAT},
                     304: {"description": "Not Modified: the version is still the one in If-None-Match.",
@@ -415,7 +418,7 @@ SSE_BODY = {"anyOf": [SSE_EVENT, {
 
 
 @blp.route("/<table_id>/events", methods=["GET"], parameters=TABLE)
-@blp.doc(operationId="tableEvents", security=[{SEAT_TOKEN: []}, {}],
+@blp.doc(operationId="tableEvents", security=READER,
          parameters=[AUTHORIZATION, LAST_EVENT_ID, AFTER],
          responses={
              200: {"description": EVENT_STREAM,
@@ -459,7 +462,7 @@ def table_events(table_id):
 
 @blp.route("/<table_id>/steps", methods=["GET"], parameters=TABLE)
 @blp.response(200, _ref("TableSteps"), headers=VARY)
-@blp.doc(operationId="tableSteps", security=[{SEAT_TOKEN: []}, {CREATOR_TOKEN: []}, {}],
+@blp.doc(operationId="tableSteps", security=READER,
          parameters=[AUTHORIZATION, AFTER_REQUIRED, WAIT],
          responses=error_responses("invalid_last_event_id", "invalid_wait", "invalid_token", "unknown_table",
                                    "rate_limited", "store_unavailable", "too_many_streams"))

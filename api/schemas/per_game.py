@@ -111,3 +111,22 @@ def table_union(name: str) -> Union:
     return Union(name, {game: of_game(game)[name] for game in GAMES}, "game")
 
 TABLE_ANSWERS = ("TableCreated", "TableView", "TableSnapshot", "TableStep", "TableSteps")
+
+
+# The prefix a game's own schemas had before they all took `prefix(game)` (docs/api.md, Changes):
+# each old name stays in the spec as a deprecated alias, a `$ref` to the new one, so that code
+# written against a client generated before the rename still finds it.
+OLD_PREFIXES = {"showbiz-shuffle": "Showbiz"}
+
+
+def alias_old_names(spec) -> None:
+    """Add the deprecated aliases to an apispec `spec` whose components are all registered."""
+    schemas = spec.components.schemas
+    for game, old in OLD_PREFIXES.items():
+        new = prefix(game)
+        wrappers = {schema.__name__ for schema in of_game(game).values()} | {new + "Options", new + "StateOptions"}
+        for name in sorted(n for n in schemas if n.startswith(new) and n not in wrappers):
+            alias = old + name.removeprefix(new)
+            if alias not in schemas:
+                spec.components.schema(alias, {"$ref": f"#/components/schemas/{name}", "deprecated": True,
+                                               "description": f"The old name of {name}; use that one."})

@@ -75,7 +75,7 @@ class CardOrHidden(fields.Field):
 
 
 def _named(kind: str, suffix: str) -> str:
-    return "Showbiz" + "".join(w.title() for w in kind.split("_")) + suffix
+    return "ShowbizShuffle" + "".join(w.title() for w in kind.split("_")) + suffix
 
 
 # --- Moves: each is posted back verbatim from a decision's options -------------------------------
@@ -83,7 +83,7 @@ def _move(kind: str, **extra):
     return Schema.from_dict({"player": seat(required=True), "kind": const(kind), **extra}, name=_named(kind, "Move"))
 
 
-Move = Union("ShowbizMove", in_vocabulary(MOVE_KINDS, {
+Move = Union("ShowbizShuffleMove", in_vocabulary(MOVE_KINDS, {
     "start_movie": _move("start_movie", bod=bod(required=True), genre=genre(required=True),
                          **{"from": one_of(SOURCES, required=True)}),
     "cast": _move("cast", bod=bod(required=True), movie=slot(required=True),
@@ -97,7 +97,7 @@ Move = Union("ShowbizMove", in_vocabulary(MOVE_KINDS, {
 }), discriminator="kind")
 
 
-class ShowbizDecision(Schema):
+class ShowbizShuffleDecision(Schema):
     player = seat(required=True)
     kind = one_of(DECISION_KINDS, required=True)
     prompt = fields.String(required=True)
@@ -106,7 +106,7 @@ class ShowbizDecision(Schema):
 
 
 # --- Outcome, state and view -------------------------------------------------------------------
-class ShowbizOutcome(Schema):
+class ShowbizShuffleOutcome(Schema):
     winners = fields.List(seat(), required=True)
     scores = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True,
                          metadata={"description": "Finished movies' points less unfinished movies' costs, per seat."})
@@ -115,46 +115,46 @@ class ShowbizOutcome(Schema):
                                              "`stalled`: only with the option `stall_rounds` (a simulation guard)."})
 
 
-class ShowbizNeeds(Schema):
+class ShowbizShuffleNeeds(Schema):
     director = fields.Integer(required=True, strict=True, validate=validate.Range(min=0))
     star = fields.Integer(required=True, strict=True, validate=validate.Range(min=0))
     support = fields.Integer(required=True, strict=True, validate=validate.Range(min=0))
 
 
-class ShowbizCastBod(Schema):
+class ShowbizShuffleCastBod(Schema):
     bod = bod(required=True)
     upside_down = fields.Boolean(required=True, metadata={"description": "Out of the movie's genre: it subtracts."})
     biz = bizs(metadata={"description": "The Biz cards played on this Bod."})
 
 
-class ShowbizMovie(Schema):
+class ShowbizShuffleMovie(Schema):
     genre = genre(required=True)
-    needs = fields.Nested(ShowbizNeeds, required=True)
-    cast = fields.List(fields.Nested(ShowbizCastBod), required=True, validate=validate.Length(min=1),
+    needs = fields.Nested(ShowbizShuffleNeeds, required=True)
+    cast = fields.List(fields.Nested(ShowbizShuffleCastBod), required=True, validate=validate.Length(min=1),
                        metadata={"description": "In the order they joined; the first started the movie."})
     biz = bizs(metadata={"description": "The Biz cards played on the movie."})
 
 
-class ShowbizCompleted(Schema):
+class ShowbizShuffleCompleted(Schema):
     genre = genre(required=True)
     points = fields.Integer(required=True, strict=True)
 
 
-class ShowbizSeat(Schema):
+class ShowbizShuffleSeat(Schema):
     hand = bods(metadata={"description": "Bod cards."})
     biz = bizs(metadata={"description": "Biz cards held."})
-    movies = fields.List(fields.Nested(ShowbizMovie, allow_none=True), required=True,
+    movies = fields.List(fields.Nested(ShowbizShuffleMovie, allow_none=True), required=True,
                          validate=validate.Length(2, 2), metadata={"description": "Two slots; null when free."})
-    completed = fields.List(fields.Nested(ShowbizCompleted), required=True,
+    completed = fields.List(fields.Nested(ShowbizShuffleCompleted), required=True,
                             metadata={"description": "The movies finished and scored, in order."})
 
 
-class ShowbizSeatView(ShowbizSeat):
+class ShowbizShuffleSeatView(ShowbizShuffleSeat):
     hand = fields.List(CardOrHidden(BOD), required=True, metadata={"description": "Hidden but for its owner."})
     biz = fields.List(CardOrHidden(BIZ), required=True, metadata={"description": "Hidden but for its owner."})
 
 
-class ShowbizPlayed(Schema):
+class ShowbizShufflePlayed(Schema):
     cattle_call = fields.Integer(required=True, strict=True, validate=validate.Range(0, 1))
     hand = fields.Integer(required=True, strict=True, validate=validate.Range(0, 2))
     biz = fields.Integer(required=True, strict=True, validate=validate.Range(0, 1))
@@ -168,12 +168,12 @@ class _Position(Schema):
     version = fields.Integer(required=True, strict=True, validate=validate.Range(min=0))
     players = fields.Integer(required=True, strict=True, validate=validate.Range(GAME.min_players, GAME.max_players))
     options = fields.Nested(options_schema(GAME, complete=True), required=True)
-    outcome = fields.Nested(ShowbizOutcome, required=True, allow_none=True)
+    outcome = fields.Nested(ShowbizShuffleOutcome, required=True, allow_none=True)
     bod_discard = bods()
     cattle_call = bods(validate=validate.Length(max=5))
     biz_discard = bizs()
     turn = seat(required=True)
-    played = fields.Nested(ShowbizPlayed, required=True, metadata={"description": "This turn's plays so far."})
+    played = fields.Nested(ShowbizShufflePlayed, required=True, metadata={"description": "This turn's plays so far."})
     final_turns = fields.Integer(required=True, strict=True, allow_none=True, validate=validate.Range(0, 4),
                                  metadata={"description": "null until the last Bod is drawn; then the turns left."})
     idle_turns = fields.Integer(required=True, strict=True, validate=validate.Range(min=0),
@@ -182,17 +182,17 @@ class _Position(Schema):
                                                          "end the game."})
 
 
-class ShowbizState(_Position):
+class ShowbizShuffleState(_Position):
     rng = fields.String(required=True, validate=validate.Regexp(r"^[0-9a-f]{16}$"))
     bod_deck = bods(metadata={"description": "bod_deck[0] is the top card."})
     biz_deck = bizs(metadata={"description": "biz_deck[0] is the top card."})
-    seats = fields.List(fields.Nested(ShowbizSeat), required=True)
+    seats = fields.List(fields.Nested(ShowbizShuffleSeat), required=True)
 
 
-class ShowbizView(_Position):
+class ShowbizShuffleView(_Position):
     bod_deck = fields.List(fields.Nested(HiddenCard), required=True, metadata={"description": "Face down."})
     biz_deck = fields.List(fields.Nested(HiddenCard), required=True, metadata={"description": "Face down."})
-    seats = fields.List(fields.Nested(ShowbizSeatView), required=True)
+    seats = fields.List(fields.Nested(ShowbizShuffleSeatView), required=True)
 
 
 # --- Events --------------------------------------------------------------------------------------
@@ -204,7 +204,7 @@ def _count(**kwargs):
     return fields.Integer(required=True, strict=True, validate=validate.Range(min=0), **kwargs)
 
 
-Event = Union("ShowbizEvent", in_vocabulary(EVENT_TYPES, {
+Event = Union("ShowbizShuffleEvent", in_vocabulary(EVENT_TYPES, {
     "bods_drawn": _event("bods_drawn", player=seat(required=True), cards=fields.List(
         CardOrHidden(BOD), required=True, metadata={"description": "Hidden but for the drawer."})),
     "biz_drawn": _event("biz_drawn", player=seat(required=True), cards=fields.List(
@@ -228,12 +228,12 @@ Event = Union("ShowbizEvent", in_vocabulary(EVENT_TYPES, {
                               bods=bods(), biz=bizs()),
     "movie_unfinished": _event("movie_unfinished", player=seat(required=True), movie=slot(required=True),
                                penalty=_count()),
-    "game_over": _event("game_over", outcome=fields.Nested(ShowbizOutcome, required=True)),
+    "game_over": _event("game_over", outcome=fields.Nested(ShowbizShuffleOutcome, required=True)),
 }), discriminator="type")
 
 
 # --- The card catalog ----------------------------------------------------------------------------
-class ShowbizEffect(Schema):
+class ShowbizShuffleEffect(Schema):
     """One effect of a card's text, with its parameters (see docs/showbiz-shuffle-contract.md)."""
 
     kind = one_of(EFFECT_KINDS, required=True)
@@ -252,7 +252,7 @@ class _CardBase(Schema):
                     metadata={"description": "house: designed for this server (the card lists are unpublished)."})
 
 
-class ShowbizBodCard(_CardBase):
+class ShowbizShuffleBodCard(_CardBase):
     deck = const("bod")
     id = bod(required=True)
     type = one_of(TYPES, required=True)
@@ -260,27 +260,27 @@ class ShowbizBodCard(_CardBase):
     genres = fields.List(genre(), required=True, validate=validate.Length(min=1))
     min_players = fields.Integer(required=True, validate=validate.Range(2, 4),
                                  metadata={"description": "In the Bod deck of games with at least this many players."})
-    effects = fields.List(fields.Nested(ShowbizEffect), required=True)
+    effects = fields.List(fields.Nested(ShowbizShuffleEffect), required=True)
 
 
-class ShowbizBizCard(_CardBase):
+class ShowbizShuffleBizCard(_CardBase):
     deck = const("biz")
     id = biz(required=True)
     cost = fields.Integer(required=True, validate=validate.Range(min=0),
                           metadata={"description": "Dollar signs: what it costs its movie's owner if unfinished."})
     target = one_of(BIZ_TARGETS, required=True)
     genres = fields.List(genre(), required=True, metadata={"description": "Only movies of these genres; []: any."})
-    effects = fields.List(fields.Nested(ShowbizEffect), required=True)
+    effects = fields.List(fields.Nested(ShowbizShuffleEffect), required=True)
 
 
-class ShowbizGenreCard(_CardBase):
+class ShowbizShuffleGenreCard(_CardBase):
     deck = const("genre")
     id = genre(required=True)
     colour = one_of(GENRE_COLOURS, required=True)
 
 
-Card = Union("ShowbizCard", in_vocabulary(DECKS, {"bod": ShowbizBodCard, "biz": ShowbizBizCard, "genre": ShowbizGenreCard}),
-             discriminator="deck")
+Card = Union("ShowbizShuffleCard", in_vocabulary(DECKS, {"bod": ShowbizShuffleBodCard, "biz": ShowbizShuffleBizCard,
+                                                     "genre": ShowbizShuffleGenreCard}), discriminator="deck")
 
 # The names the registry (api/schemas/__init__.py) looks for in every game's module.
-State, View, Decision, Outcome = ShowbizState, ShowbizView, ShowbizDecision, ShowbizOutcome
+State, View, Decision, Outcome = ShowbizShuffleState, ShowbizShuffleView, ShowbizShuffleDecision, ShowbizShuffleOutcome

@@ -71,3 +71,15 @@ export const wrongState: Body<"/v1/games/shufflers/apply"> = { state: big.state,
 export const wrongDecision: Schemas["BigShuffleDecision"] = shufflers.pending[0];
 // @ts-expect-error: Shufflers has no mode option
 export const wrongOption: Body<"/v1/games/shufflers/new"> = { players: 2, options: { mode: "expert" } };
+
+// What the types cannot refuse (docs/api.md): TypeScript compares shapes, so a move two games
+// spell the same is a move of both, and extra fields pass once the object is not a fresh literal.
+// These lines type-check; only the server's answer tells the mistake.
+declare const bigEndTurn: Schemas["BigShuffleEndTurnMove"];
+declare const bigPass: Schemas["BigShufflePassMove"];
+export const sameShapeShowbiz: Schemas["ShowbizShuffleMove"] = bigEndTurn;
+export const sameShapePlotTwist: Schemas["PlotTwistMove"] = bigPass;
+const withExtra = { player: 0, kind: "end_turn" as const, card: "extra" };
+export const extraField: Schemas["ShowbizShuffleMove"] = withExtra;
+// The old name of a renamed schema is the same type.
+export const oldName: Schemas["ShowbizState"] = {} as Schemas["ShowbizShuffleState"];

@@ -39,7 +39,7 @@ OWN_OPERATIONS = {  # path under /v1/games/<game> -> (method, operationId withou
 }
 ACROSS_GAMES = {"GameState", "GameView", "GameMove", "GameDecision", "GameEvent", "GameOutcome", "GameCard",
                 "GameOptions"}
-# The start of the names of each game's own components (`ShowbizState`...), as its schema module names them.
+# The start of the names of each game's own components (`ShowbizShuffleState`...), as its schema module names them.
 PREFIXES = {game: module.State.__name__.removesuffix("State") for game, module in GAMES.items()}
 
 
@@ -73,6 +73,34 @@ def test_each_game_has_its_own_operations_whose_schemas_are_that_games_alone(spe
     body = spec["paths"][f"/v1/games/{game}/apply"]["post"]["requestBody"]["content"]["application/json"]["schema"]
     state = spec["components"]["schemas"][body["$ref"].removeprefix(REF)]["properties"]["state"]
     assert state["$ref"] == REF + GAMES[game].State.__name__
+
+
+SHARED = {"Error", "HiddenCard", "TableSeat", "GameInfo", "OptionInfo"}  # the same for every game
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_every_schema_of_a_game_is_named_after_its_id(spec, game):
+    """`camel(game id) + "State"` finds every game's state (was: Showbiz's were `ShowbizState`...)."""
+    camel = "".join(part.title() for part in game.split("-"))
+    assert PREFIXES[game] == camel
+    module = GAMES[game]
+    assert [getattr(module, a).__name__ for a in ("State", "View", "Decision", "Outcome")] == [
+        camel + a for a in ("State", "View", "Decision", "Outcome")]
+    assert [getattr(getattr(module, a), "name", None) or getattr(module, a).__name__ for a in ("Move", "Event", "Card")] \
+        == [camel + a for a in ("Move", "Event", "Card")]
+    reached = set()
+    for path, (method, _) in OWN_OPERATIONS.items():
+        operation = spec["paths"][f"/v1/games/{game}{path}"][method]
+        reached |= _refs(spec, {k: v for k, v in operation.items() if k in ("requestBody", "responses")})
+    assert reached and not [name for name in reached - SHARED if not name.startswith(camel)]
+
+
+def test_showbiz_schemas_old_names_stay_as_deprecated_aliases(spec):
+    schemas = spec["components"]["schemas"]
+    for old in ("ShowbizState", "ShowbizMove", "ShowbizCastMove", "ShowbizEvent", "ShowbizDecision", "ShowbizView"):
+        new = "ShowbizShuffle" + old.removeprefix("Showbiz")
+        assert schemas[old]["$ref"] == REF + new and schemas[old]["deprecated"] is True and new in schemas
+    assert "ShowbizApplyRequest" not in schemas  # the wrappers were always ShowbizShuffle*: no alias
 
 
 def test_table_answers_of_any_game_are_a_one_of_discriminated_by_game(spec):

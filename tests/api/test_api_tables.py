@@ -645,6 +645,15 @@ def test_the_spec_documents_tables(spec):
     assert {p["name"] for p in moves["parameters"] if p["in"] == "header"} == {"Authorization", "If-Match", "Idempotency-Key"}
 
 
+def test_spectator_reads_declare_the_token_optional(spec):
+    """Reading a table needs no token: each read's first security requirement is the empty one
+    (OpenAPI's "no authentication"), then a seat's or the creator's token."""
+    for path, operation in (("", "getTable"), ("/events", "tableEvents"), ("/steps", "tableSteps")):
+        read = spec["paths"][f"/v1/tables/{{table_id}}{path}"]["get"]
+        assert read["operationId"] == operation
+        assert read["security"] == [{}, {"seatToken": []}, {"creatorToken": []}], operation
+
+
 def test_configuration_from_the_environment(monkeypatch):
     monkeypatch.setenv("REDIS_URL", DOWN_URL)
     monkeypatch.setenv("TABLE_TTL", "77")

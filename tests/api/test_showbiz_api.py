@@ -150,9 +150,9 @@ def test_whole_games_over_http_conform_to_the_spec(client, spec):
             step = response.get_json()
             n += 1
     schemas = spec["components"]["schemas"]
-    assert kinds == set(schemas["ShowbizMove"]["discriminator"]["mapping"])
+    assert kinds == set(schemas["ShowbizShuffleMove"]["discriminator"]["mapping"])
     # every event but the rare ones (the Biz discard reshuffled, a movie left unfinished)
-    assert events >= set(schemas["ShowbizEvent"]["discriminator"]["mapping"]) - {"movie_unfinished", "biz_reshuffled"}
+    assert events >= set(schemas["ShowbizShuffleEvent"]["discriminator"]["mapping"]) - {"movie_unfinished", "biz_reshuffled"}
 
 
 def test_a_table_of_heuristic_bots_plays_to_the_end(client):
