@@ -15,6 +15,7 @@ from .bots import bot_names, get_bot
 from .draft import CURRENT_DRAFT, LazyRng
 from .errors import GameOver, IllegalMove, InvalidMove, InvalidState, NotYourTurn, UnknownBot, UnknownGame
 from .game import FRAMEWORK_FIELDS, Game
+from .kept import scope
 from .labels import labelled
 from .registry import GAMES, get_game
 from .rng import Rng
@@ -107,7 +108,8 @@ def game_of(state) -> Game:
 
 def check_state(state) -> Game:
     """Validate a state from outside: framework fields here, the rest by the game."""
-    return _validated(state)[0]
+    with scope():  # a state from outside: nothing kept for it outlives the call (kept.py)
+        return _validated(state)[0]
 
 
 def _validated(state) -> tuple[Game, list]:
@@ -152,7 +154,8 @@ def decisions(state: dict, *, trusted: bool = False) -> list:
     """Every pending decision of a state, with all its legal options."""
     if trusted:
         return get_game(state["game"]).decisions(state)
-    return _validated(state)[1]
+    with scope():  # a state from outside: nothing kept for it outlives the call (kept.py)
+        return _validated(state)[1]
 
 
 def apply(state: dict, move: dict, *, trusted: bool = False) -> Step:
@@ -167,8 +170,9 @@ def apply(state: dict, move: dict, *, trusted: bool = False) -> Step:
     if trusted:
         game = get_game(state["game"])
         return _advance(game, state, game.decisions(state), move)
-    game, pending = _validated(state)
-    return _advance(game, state, pending, move)
+    with scope():  # a state from outside: nothing kept for it outlives the call (kept.py)
+        game, pending = _validated(state)
+        return _advance(game, state, pending, move)
 
 
 def _advance(game: Game, state: dict, pending: list | None, move) -> Step:
@@ -226,7 +230,11 @@ def _check_seat(state: dict, player) -> None:
 
 def view(state: dict, player: int | None, *, trusted: bool = False) -> dict:
     """What one seat (or a spectator, None) may see: view, its own decisions, outcome."""
-    game, pending = (get_game(state["game"]), decisions(state, trusted=True)) if trusted else _validated(state)
+    if trusted:
+        game, pending = get_game(state["game"]), decisions(state, trusted=True)
+    else:
+        with scope():  # a state from outside: nothing kept for it outlives the call (kept.py)
+            game, pending = _validated(state)
     _check_seat(state, player)
     return _seen(game, state, pending, player)
 
@@ -251,7 +259,8 @@ def bot_move(state: dict, player: int, bot: str, seed: int | str | None = None) 
     The bot sees only `view(state, player)`. Its dice are seeded from `seed` and what the seat
     can see (the version), never from the state's RNG, so the move depends on nothing hidden.
     """
-    game, pending = _validated(state)
+    with scope():  # a state from outside: nothing kept for it outlives the call (kept.py)
+        game, pending = _validated(state)
     if state["outcome"] is not None:
         raise GameOver("The game is over; no bot has a move to make.")
     if not _is_int(player) or not 0 <= player < state["players"]:

@@ -419,3 +419,22 @@ def test_every_ruling_names_a_test_that_exists():
     for section in sections:
         named = re.findall(r"`(test_\w+\*?)`", section)
         assert named and all(exists(name) for name in named), section.splitlines()[0]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_plot_and_combat_picks_are_the_cards_their_predicates_accept(seed):
+    """`plot_picks` and `combat_picks` ask their predicate's checks once for all the cards (issue 29):
+    they list exactly the cards `plot_error` and `combat_error` accept, in the catalog's order."""
+    rng = random.Random(seed)
+    every = sorted(C.CARD)
+    for _ in range(60):
+        side = rng.choice(["hero", "gm"])
+        users = tuple(rng.sample(C.IDS_OF["hero"] if side == "hero" else C.IDS_OF["villain"] + C.IDS_OF["mook"],
+                                 rng.choice([1, 2])))
+        hand = rng.sample(every, rng.choice([0, 1, 3, 5]))
+        in_play = rng.sample(every, rng.choice([0, 4, 12])) + ["no/such-card"]
+        deck = rng.sample(C.IDS_OF["combat"], rng.choice([0, 5, 10]))
+        types = D.PLOT_HAND_TYPES[side]
+        assert D.plot_picks(side, users, hand, in_play) == [
+            c for t in types for c in C.IDS_OF[t] if D.plot_error(c, side, users, hand, in_play) is None]
+        assert D.combat_picks(users, deck) == [c for c in C.IDS_OF["combat"] if D.combat_error(c, users, deck) is None]

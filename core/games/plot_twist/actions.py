@@ -17,6 +17,8 @@ A Character spends no more Energy in a Turn than its Power. Each move kind has o
 `action_error(state, move)`, that both lists the options (`action_options`) and names a refusal.
 """
 
+from core.framework.kept import kept
+
 from . import characters as CH
 from . import damage as DMG
 from . import effects as FX
@@ -125,16 +127,25 @@ def _why_not(state: dict, c: dict, move: dict) -> tuple[str, str] | None:
 
 def action_options(state: dict, seat: int) -> list[dict]:
     out = []
+    turn = state["turn"]
     for card in acting(state, seat):
         if moment_error(state, seat, card):  # the moment once, then each candidate (well-formed)
             continue
-        candidates = [{"player": seat, "kind": k, "character": card, "resistance": r}
-                      for k in ENERGY_COST for r in DMG.RESISTANCES]
-        candidates.append({"player": seat, "kind": "extra_attack", "character": card})
-        candidates += [{"player": seat, "kind": "recover", "character": card, "status": s} for s in RECOVER_COST]
         c = CH.record(state, card)
-        out += [m for m in candidates if _why_not(state, c, m) is None]
+        # `_why_not` reads the Character's record and its Free actions and Energy spent this Turn:
+        # its options are kept while those are the same (core/framework/kept.py)
+        out += kept(("plot-twist", "actions", seat, card), (c, turn["free"].get(card), turn["energy_spent"].get(card)),
+                    lambda: _character_actions(state, seat, c))
     return out
+
+
+def _character_actions(state: dict, seat: int, c: dict) -> list[dict]:
+    card = c["card"]
+    candidates = [{"player": seat, "kind": k, "character": card, "resistance": r}
+                  for k in ENERGY_COST for r in DMG.RESISTANCES]
+    candidates.append({"player": seat, "kind": "extra_attack", "character": card})
+    candidates += [{"player": seat, "kind": "recover", "character": card, "status": s} for s in RECOVER_COST]
+    return [m for m in candidates if _why_not(state, c, m) is None]
 
 
 def on_action(state: dict, move: dict, rng, events: list) -> None:

@@ -14,6 +14,8 @@ them (`{"Body": 6, "Fighting": 4, ...}`).
 
 import functools
 
+from core.framework.kept import kept
+
 from . import cards as C
 from . import damage as DMG
 from .state import CROSSOVER_HATE, GM, replace_character
@@ -106,9 +108,15 @@ def is_demoralized(c: dict) -> bool:
 
 
 def active(state: dict, side: str | None = None) -> list[dict]:
-    """The Characters in play that can act (not Incapacitated), of one side or both."""
-    return [c for c in state["characters"]
-            if not is_incapacitated(c) and (side is None or side_of(c) == side)]
+    """The Characters in play that can act (not Incapacitated), of one side or both (kept while the
+    list of Characters is the same: core/framework/kept.py)."""
+    characters = state["characters"]
+    return list(kept(("plot-twist", "active"), (characters,), lambda: _active(characters))[side])
+
+
+def _active(characters: list) -> dict:
+    every = [c for c in characters if not is_incapacitated(c)]
+    return {None: every, **{side: [c for c in every if side_of(c) == side] for side in SIDES}}
 
 
 def villains_in_play(state: dict) -> list[dict]:

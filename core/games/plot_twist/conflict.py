@@ -29,6 +29,7 @@ pass in a row. A seat with nothing to do but pass passes by itself.
 
 from core.framework.flow import WAIT, Round, at_once
 from core.framework.game import decision
+from core.framework.kept import kept
 
 from . import actions as A
 from . import aftermath as AM
@@ -47,7 +48,7 @@ from . import reversal as RV
 from . import rolls as R
 from . import spending as SP
 from . import stealth as ST
-from .state import GM, main_villain
+from .state import GAME_FIELDS, GM, main_villain
 
 PHASES = ("start", "combat", "end")
 ROUND = Round("at", "out", "since")
@@ -262,15 +263,41 @@ def _seat_passes(state: dict, seat: int) -> None:
         turn["waiting"] = side_seats(state, nxt) if nxt else []
 
 
+# What a seat's listing reads (core/framework/kept.py): the game's fields, but of the Turn and the Combat
+# not the Round's bookkeeping that every move changes (who passed since; the relocation, which reads who
+# has Initiative, is listed apart); never the version nor the RNG.
+LISTED = ("players", "options", "outcome") + tuple(f for f in GAME_FIELDS if f not in ("turn", "combat"))
+TURN_LISTED = ("number", "phase", "initiating", "mulligan", "initiated", "free", "energy_spent", "modifiers",
+               "sent_prone", "reversal")
+COMBAT_LISTED = ("attacker", "defender", "step", "distance", "at", "aims", "redraw")
+
+
+def listed_parts(state: dict) -> tuple:
+    """The parts of the state a seat's options are listed from (the same objects: the same options)."""
+    parts = tuple(map(state.__getitem__, LISTED))
+    turn, combat = state["turn"], state["combat"]
+    parts += (None,) if turn is None else tuple(map(turn.__getitem__, TURN_LISTED))
+    return parts + ((None,) if combat is None else tuple(map(combat.__getitem__, COMBAT_LISTED)))
+
+
 def window_options(state: dict, seat: int) -> list[dict]:
-    """What a seat may do now besides passing."""
+    """What a seat may do now besides passing: listed once, and kept while the parts it reads are the same."""
     if state["combat"] is not None:
-        return (CB.play_options(state, seat) + CB.attack_options(state, seat) + A.action_options(state, seat)
-                + PL.play_options(state, seat) + ST.free_options(state, seat) + IP.options(state, seat)
-                + SP.spend_options(state, seat) + RV.options(state, seat))
+        return kept(("plot-twist", "window", seat), listed_parts(state), lambda: _combat_options(state, seat))
+    return (kept(("plot-twist", "window", seat), listed_parts(state), lambda: _turn_options(state, seat))
+            + AM.relocate_options(state, seat))
+
+
+def _combat_options(state: dict, seat: int) -> list[dict]:
+    return (CB.play_options(state, seat) + CB.attack_options(state, seat) + A.action_options(state, seat)
+            + PL.play_options(state, seat) + ST.free_options(state, seat) + IP.options(state, seat)
+            + SP.spend_options(state, seat) + RV.options(state, seat))
+
+
+def _turn_options(state: dict, seat: int) -> list[dict]:
     return (initiate_options(state, seat) + BY.attack_options(state, seat) + A.action_options(state, seat)
             + PL.play_options(state, seat) + ST.free_options(state, seat) + IP.options(state, seat)
-            + SP.spend_options(state, seat) + RV.options(state, seat) + AM.relocate_options(state, seat))
+            + SP.spend_options(state, seat) + RV.options(state, seat))
 
 
 # --- Pending decisions ------------------------------------------------------------------------------------

@@ -81,6 +81,7 @@ def _kind(card: str, types: Sequence[str], what: str) -> Refusal:
     return None
 
 
+@functools.cache  # a question of two printed cards: the same answer every time (listing asks it often)
 def use_error(card: str, user: str) -> Refusal:
     """Whether one Character may play or use the card: "If a card is of a determined Color ... only
     Characters of that color can play or otherwise use the card"; "Golden cards may be played by
@@ -302,11 +303,27 @@ def objective_picks(users: Sequence[str], location: str | None = None) -> list[s
 
 
 def plot_picks(side: str, users: Sequence[str], hand: Sequence[str] = (), in_play: Sequence[str] = ()) -> list[str]:
-    return _picks(PLOT_HAND_TYPES[side], lambda c: plot_error(c, side, users, hand, in_play))
+    """`plot_error`'s picks, its checks against the hand and the cards in play asked once for all
+    (tests/core/test_plot_twist_decks.py compares the two)."""
+    if len(hand) >= PLOT_HAND:
+        return []
+    in_hand = {C.NAME[other] for other in hand}
+    played = {C.display_name(other) for other in in_play if other in C.CARD}
+    return [card for t in PLOT_HAND_TYPES[side] for card in C.IDS_OF[t]
+            if C.NAME[card] not in in_hand and C.display_name(card) not in played
+            and (t in C.CHARACTER_TYPES or usable_error(card, users) is None)]
 
 
 def combat_picks(users: Sequence[str], deck: Sequence[str] = ()) -> list[str]:
-    return _picks(("combat",), lambda c: combat_error(c, users, deck))
+    """`combat_error`'s picks: of the deck it reads only whether it is full (copies are permitted)."""
+    if len(deck) >= COMBAT_DECK:
+        return []
+    return list(_usable_combat_cards(tuple(users)))
+
+
+@functools.cache
+def _usable_combat_cards(users: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(_picks(("combat",), lambda c: combat_error(c, users)))
 
 
 def twist_picks(heroes: Sequence[str], deck: Sequence[str] = ()) -> list[str]:

@@ -318,11 +318,24 @@ def _settle(state: dict, rng, events: list) -> None:
     """A choice with a single legal answer is made by the engine (the Mooks stop when no Mook card
     may be placed, no Equipment when none may be carried, the one Objective that fits...)."""
     while True:
-        pending = setup_decisions(state)
-        if len(pending) != 1 or len(pending[0]["options"]) != 1:
+        only = _single_answer(state)
+        if only is None:
             return
-        only = pending[0]["options"][0]
         SETUP_MOVES[only["kind"]](state, only, rng, events)
+
+
+def _single_answer(state: dict) -> dict | None:
+    """The one option when Setup's pending decisions are one with one option (`setup_decisions`,
+    listing no more seats than it takes to know); None otherwise."""
+    found = None
+    for seat in _deciders(state):
+        options = _options(state, seat)
+        if not options:
+            continue
+        if found is not None or len(options) != 1:
+            return None
+        found = options[0]
+    return found
 
 
 SETUP_MOVES = {
@@ -341,9 +354,9 @@ def quick_setup(state: dict, rng, events: list) -> None:
     rather than none: every Character carries Equipment if it can, the GM places Mooks while he may),
     the same moves a drafted Setup makes, so the position is legal by construction."""
     while state["setup"]["step"] != "done":
-        first = setup_decisions(state)[0]
-        cards = [o for o in first["options"] if "card" in o]
-        move = rng.choice(cards or first["options"])
+        first = next(options for options in (_options(state, seat) for seat in _deciders(state)) if options)
+        cards = [o for o in first if "card" in o]
+        move = rng.choice(cards or first)
         SETUP_MOVES[move["kind"]](state, move, rng, events)
 
 

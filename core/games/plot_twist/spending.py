@@ -56,6 +56,7 @@ BELIEF_DAMAGE_HATE = 1
 KEYWORD_BELIEF = 2   # "② To gain 1 Keyword this Turn"
 GAINED_KEYWORDS = C.INTRINSIC_KEYWORDS  # the others are only requisites and targets (ruling "Gaining a Keyword")
 HERO_BELIEF = 5      # "⑤ To play a Hero. He enters play with 0 Belief."
+assert SUCCESS_BELIEF == KEYWORD_BELIEF <= HERO_BELIEF  # spend_options asks a Hero for the least of them first
 POOLS = ("attack_pool", "damage_pool", "defense_pool")
 RULE_CODES = ("no_such_advantage", "not_enough_belief", "not_enough_energy", "not_enough_hate", "energy_limit",
               "free_action_used_this_turn", "heroes_only", "villains_only", "main_villain_only", "not_a_target",
@@ -213,27 +214,36 @@ def spend_options(state: dict, seat: int) -> list[dict]:
             continue
         kind = CH.kind(who)
         c = CH.record(state, who)
+
+        def affords(counter: str, amount: int) -> bool:
+            # every kind but `activate` is refused when `c` cannot pay for it (its predicate's last
+            # check): asked first, so that no candidate is built that the predicate would refuse for it
+            return _paying(state, c, counter, amount) is None
+
         candidates = []
         for index, effect in activated(who):
             for t in _effect_targets(state, effect, who):
                 move = {"player": seat, "kind": "activate", "character": who, "effect": index}
                 candidates.append(move if t is None else {**move, "target": t})
-        if kind == "hero":
+        if kind == "hero" and affords("belief", SUCCESS_BELIEF):  # = KEYWORD_BELIEF <= HERO_BELIEF
             candidates.append({"player": seat, "kind": "buy_success", "character": who})
             candidates += [{"player": seat, "kind": "gain_keyword", "character": who, "keyword": k}
                            for k in GAINED_KEYWORDS]
-            if CH.record(state, who)["belief"] >= HERO_BELIEF:
+            if c["belief"] >= HERO_BELIEF:
                 to_play = playable_heroes(state) if to_play is None else to_play
                 candidates += [{"player": seat, "kind": "play_hero", "character": who, "hero": h, "equipment": e}
                                for h, e in to_play]
-        if kind in ("hero", "villain"):
+        if kind in ("hero", "villain") and affords("energy", COIN_ENERGY):
             candidates += [{"player": seat, "kind": "buy_coin", "character": who, "pool": p} for p in POOLS]
-        if kind in RAISE_TURNS:
+        if kind in RAISE_TURNS and affords(CH.spend_counter(c), RAISE_COST):
             candidates += [{"player": seat, "kind": "raise_heroic", "character": who, "heroic": h}
                            for h in C.CARD[who].get("heroics", {})]
         if kind == "villain":
-            candidates += [{"player": seat, "kind": "add_quantity", "character": who, "target": m} for m in mooks]
-            candidates += [{"player": seat, "kind": "belief_damage", "character": who, "target": h} for h in heroes]
+            if affords("hate", QUANTITY_HATE):
+                candidates += [{"player": seat, "kind": "add_quantity", "character": who, "target": m} for m in mooks]
+            if affords("hate", BELIEF_DAMAGE_HATE):
+                candidates += [{"player": seat, "kind": "belief_damage", "character": who, "target": h}
+                               for h in heroes]
         out += [m for m in candidates if _WHY_NOT[m["kind"]](state, c, m) is None]
     return out
 

@@ -15,6 +15,8 @@ afterwards, and a Character who enters play later is covered by "every Character
   only while its Character can pay 1 Energy, paid each time it is used (effects.ratings, keywords).
 """
 
+from core.framework.kept import kept
+
 from . import cards as C
 from . import characters as CH
 from . import time_counters as TC
@@ -22,8 +24,14 @@ from . import time_counters as TC
 POOL_STATS = ("attack_pool", "defense_pool")  # the Roll Pools a `roll_pool` modifier changes
 
 
-def _sources(state: dict):
-    """(effect, chosen target, card) for each effect that holds now."""
+def _sources(state: dict) -> list:
+    """(effect, chosen target, card) for each effect that holds now (kept while the Events Cluster and
+    the Time counters are the same: core/framework/kept.py)."""
+    return kept(("plot-twist", "standing"), (state["events_cluster"], state["timers"]),
+                lambda: list(_holding(state)))
+
+
+def _holding(state: dict):
     for entry in state["events_cluster"]:
         if entry["revealed"] and not entry["nullified"]:
             for e in C.CARD[entry["card"]]["effects"]:
@@ -76,8 +84,10 @@ def keywords(state: dict, who: str) -> list[str]:
 
 def any_lock(state: dict) -> bool:
     """Whether a standing Event Locks anything (the common case, none, costs one pass)."""
-    return any(e["revealed"] and not e["nullified"] and any(x["do"] == "lock" for x in C.CARD[e["card"]]["effects"])
-               for e in state["events_cluster"])
+    cluster = state["events_cluster"]
+    return kept(("plot-twist", "any_lock"), (cluster,), lambda: any(
+        e["revealed"] and not e["nullified"] and any(x["do"] == "lock" for x in C.CARD[e["card"]]["effects"])
+        for e in cluster))
 
 
 def locked(state: dict, who: str) -> list[str]:

@@ -27,6 +27,8 @@ Each is a Free action: once each Turn per Character, never in the End of Turn Ph
 actions.py offers the others. `free_error(state, move)` both lists the options and explains a refusal.
 """
 
+from core.framework.kept import kept
+
 from . import actions as A
 from . import characters as CH
 from . import effects as FX
@@ -157,19 +159,31 @@ _WHY_NOT = {"fly": _fly, "land": _land, "hide": _hide, "perceive": _perceive, "i
 def free_options(state: dict, seat: int) -> list[dict]:
     out = []
     others = None
+    turn = state["turn"]
     for card in A.acting(state, seat):
         if A.moment_error(state, seat, card):  # the moment once, then each candidate (well-formed)
             continue
-        candidates = [{"player": seat, "kind": k, "character": card} for k in ("fly", "land", "hide", "peek")]
         if others is None:
             side = CH.side_of_seat(seat)
             others = [o["card"] for o in CH.active(state) if CH.side_of(o) != side and "hidden" in o["statuses"]]
-        candidates += [{"player": seat, "kind": "perceive", "character": card, "target": t} for t in others]
-        candidates += [{"player": seat, "kind": "identity", "character": card, "identity": i}
-                       for i in IDENTITIES + (None,)]
         c = CH.record(state, card)
-        out += [m for m in candidates if _why_not(state, c, m) is None]
+        # what `_why_not` reads: the record, this Turn's Free actions, Energy spent (a Lock is paid with
+        # it), modifiers and Prone; the standing cards (ratings), the Objective, the Identity, whether a
+        # Combat is on, the Hidden Characters to perceive (kept while they are the same: kept.py)
+        parts = (c, turn["free"].get(card), turn["energy_spent"].get(card), turn["modifiers"], turn["sent_prone"],
+                 state["events_cluster"], state["timers"], state["objective"], state["identities"].get(card),
+                 state["combat"] is None, *others)
+        out += kept(("plot-twist", "free", seat, card), parts, lambda: _character_free(state, seat, c, others))
     return out
+
+
+def _character_free(state: dict, seat: int, c: dict, others: list[str]) -> list[dict]:
+    card = c["card"]
+    candidates = [{"player": seat, "kind": k, "character": card} for k in ("fly", "land", "hide", "peek")]
+    candidates += [{"player": seat, "kind": "perceive", "character": card, "target": t} for t in others]
+    candidates += [{"player": seat, "kind": "identity", "character": card, "identity": i}
+                   for i in IDENTITIES + (None,)]
+    return [m for m in candidates if _why_not(state, c, m) is None]
 
 
 def roll_parts(state: dict, who: str, attribute: str, heroic: str) -> list[tuple[str, int]]:

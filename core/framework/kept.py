@@ -1,0 +1,73 @@
+"""Decisions kept between moves: a listing is worked out once, and kept while what it read is unchanged.
+
+A state is copy-on-write (draft.py): a move replaces the parts it changes and shares the others
+with the state before it. So "has what this listing read changed?" is a question of identity: the
+parts it read are the very same objects, or not. A game keeps a listing (a seat's options, a
+Character's) with the parts it reads:
+
+    options = kept(("window", seat), (state["characters"], state["turn"]), lambda: list_them(state, seat))
+
+The first call lists them; a later call whose parts are the same objects (`is`) gets the same list
+back, until one part is replaced. Whoever asks within a step (the flow's "does anyone still have a
+choice", the Step's `pending`, the labels) and the next moves, for the parts they left alone, reuse it.
+
+What a game must keep to for this (docs/engine.md, "Decisions kept between moves"):
+- the parts named are all that the listing reads (of the state; the card catalog is constant);
+- a part that was listed is never changed in place afterwards: a move replaces it, or copies it
+  through the draft first (`own`, `own_item`), which makes a new object;
+- a listing is a value to read: nobody changes a kept list or its options in place.
+
+The keeping lives beside the states, never in them: nothing of it is in the wire state, its hash
+or its views. An entry holds its parts, so their identities cannot be reused by other objects
+while it is kept. One entry per key: a key names what is listed (a seat's window), not a state.
+
+A state from outside (a client's, validated by the engine) is listed in a scope of its own
+(`scope()`): a caller that changed one of its parts in place between two calls cannot be served
+a listing of the part as it was. `fresh()` turns the keeping off: what the property test compares
+the kept listings with (tests/core/test_kept_decisions.py).
+"""
+
+from collections.abc import Callable, Hashable
+from contextlib import contextmanager
+from contextvars import ContextVar
+from operator import is_
+from typing import Any
+
+_SHARED: dict = {}
+_FRESH = None  # the entries of `fresh()`: none are kept
+_ENTRIES: ContextVar[dict | None] = ContextVar("kept", default=_SHARED)
+
+
+def kept(key: Hashable, parts: tuple, compute: Callable[[], Any]):
+    """`compute()`, or what it gave last time for `key` if every one of `parts` is the same object."""
+    entries = _ENTRIES.get()
+    if entries is None:
+        return compute()
+    entry = entries.get(key)
+    if entry is not None:
+        old = entry[0]
+        if len(old) == len(parts) and all(map(is_, old, parts)):
+            return entry[1]
+    value = compute()
+    entries[key] = (parts, value)
+    return value
+
+
+@contextmanager
+def scope():
+    """Keep listings only for the calls inside (a state from outside: see the module's docstring)."""
+    token = _ENTRIES.set({})
+    try:
+        yield
+    finally:
+        _ENTRIES.reset(token)
+
+
+@contextmanager
+def fresh():
+    """Keep nothing inside: every listing is worked out again (for tests that compare)."""
+    token = _ENTRIES.set(_FRESH)
+    try:
+        yield
+    finally:
+        _ENTRIES.reset(token)
