@@ -97,8 +97,8 @@ ETAG = {"ETag": {"description": 'The table\'s version, quoted: `"5"`. Send it ba
 REPLAYED = {"Idempotent-Replayed": {"description": "`true` when this is the stored answer to an earlier request "
                                                   "with the same Idempotency-Key.", "schema": {"type": "string"}}}
 VARY = {"Vary": {"description": "`Authorization`: each seat sees its own view.", "schema": {"type": "string"}}}
-BODY_ERRORS = ("bad_json", "request_timeout", "body_too_large", "unsupported_media_type", "invalid_request",
-               "header_too_large")
+BODY_ERRORS = ("bad_json", "request_timeout", "body_too_large", "too_complex", "unsupported_media_type",
+               "invalid_request", "header_too_large")
 SEAT_ZERO = "Bearer {$response.body#/seats/0/token}"
 LINKS_FROM_CREATED = {
     "getTableAsSeat0": {
