@@ -343,7 +343,7 @@ def _move(args, table_id: str, token: str, versions: list[int] | None, key: str 
     answer = current_app.json.dumps(_table_body(record, seat)).encode()
     replay = None
     if key:
-        replay = (f"seat:{seat}", orjson.dumps({"key": key, "request": fingerprint, "version": record["version"],
+        replay = (_replay_field(seat, key), orjson.dumps({"key": key, "request": fingerprint, "version": record["version"],
                                                 "body": answer.decode()}))
     if not store.commit(table_id, expected, record, entries, _ttl(), replay):
         now = store.get(table_id)
@@ -355,9 +355,13 @@ def _move(args, table_id: str, token: str, versions: list[int] | None, key: str 
     return _tagged(Response(answer, mimetype="application/json"), record)
 
 
+def _replay_field(seat: int, key: str) -> str:
+    return f"key:{seat}:{key}"
+
+
 def _replayed(table_id: str, seat: int, key: str, fingerprint: str) -> Response | None:
-    """The stored answer to this seat's last keyed move, if `key` was its key (a retry)."""
-    raw = _store().replay(table_id, f"seat:{seat}")
+    """The stored answer to this seat's move made with `key`, if the table still keeps it (a retry)."""
+    raw = _store().replay(table_id, _replay_field(seat, key))
     stored = orjson.loads(raw) if raw else None
     if stored is None or stored["key"] != key:
         return None
