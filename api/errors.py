@@ -36,6 +36,8 @@ ERRORS = {
     "game_over": (409, "the game is over: no more moves"),
     "stale_version": (412, "the table's version is no longer the one in If-Match: another move came first"),
     "body_too_large": (413, "the body exceeds the server's size limit"),
+    "too_complex": (413, "the body holds more objects and arrays, or nests them deeper, than any request needs "
+                         "(the bounds are in the message)"),
     "unsupported_media_type": (415, "the body is not sent as application/json"),
     "invalid_request": (422, "the body does not match the request schema; `errors` says where"),
     "invalid_options": (422, "the players or options are not valid for that game"),

@@ -10,8 +10,11 @@ Metrics (prometheus_client), at `GET /metrics` in Prometheus' text format:
     shuffle_store_errors_total                                503 store_unavailable answers
     shuffle_sse_streams_open                                  event streams open now
 
-`endpoint` is the route's rule (`/v1/tables/<table_id>/moves`), never the path itself, so
-label values stay few. Under gunicorn every worker is a process: gunicorn.conf.py points
+Every label takes its values from a closed set, so no client can add a series (each invented
+method once made a permanent one): `endpoint` is the route's rule (`/v1/tables/<table_id>/moves`),
+never the path itself, and `unmatched` for a path no route takes; `method` is one of the
+standard methods (METHODS) or `other`; `game` is a registered game id or `other`; `status` is
+one the app answers; `operation` and `where` are fixed by the code. Under gunicorn every worker is a process: gunicorn.conf.py points
 PROMETHEUS_MULTIPROC_DIR at a fresh directory before the workers start, each worker writes
 its figures there, and `/metrics` sums them (prometheus_client's multiprocess mode), so any
 worker answers for the whole server. Without that variable (tests, the library) the figures
@@ -39,6 +42,12 @@ from flask import Flask, Response, g, request
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 from prometheus_client import multiprocess
 
+import core
+
+METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "CONNECT"})
+UNMATCHED = "unmatched"
+_GAME_IDS = frozenset(game.id for game in core.all_games())
+OTHER = "other"
 _REQUEST_ID = re.compile(r"[A-Za-z0-9._:\-]{1,128}")
 log = logging.getLogger("api.requests")
 
@@ -59,11 +68,21 @@ def engine_timer(game: str, operation: str):
     try:
         yield
     finally:
-        ENGINE.labels(game, operation).observe(time.perf_counter() - started)
+        ENGINE.labels(game_label(game), operation).observe(time.perf_counter() - started)
 
 
 def move_applied(game: str, where: str, count: int = 1) -> None:
-    MOVES.labels(game, where).inc(count)
+    MOVES.labels(game_label(game), where).inc(count)
+
+
+def game_label(game: str) -> str:
+    """A registered game's id, else `other`."""
+    return game if game in _GAME_IDS else OTHER
+
+
+def method_label(method: str) -> str:
+    return method if method in METHODS else OTHER
+
 
 
 def init_app(app: Flask) -> None:
@@ -83,9 +102,9 @@ def _finish(response: Response) -> Response:
     response.headers["X-Request-ID"] = request_id
     started = g.get("started")
     elapsed = time.perf_counter() - started if started is not None else 0.0
-    endpoint = request.url_rule.rule if request.url_rule is not None else "(unmatched)"
+    endpoint = request.url_rule.rule if request.url_rule is not None else UNMATCHED
     if endpoint != "/metrics":
-        REQUESTS.labels(endpoint, request.method, str(response.status_code)).inc()
+        REQUESTS.labels(endpoint, method_label(request.method), str(response.status_code)).inc()
         LATENCY.labels(endpoint).observe(elapsed)
     log.info("request", extra={
         "request_id": request_id, "method": request.method, "endpoint": endpoint,

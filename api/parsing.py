@@ -1,9 +1,10 @@
-"""Request bodies: JSON only, parsed by the app's JSON provider (orjson), then checked by a schema."""
+"""Request bodies: JSON only, bounded and parsed by api/json.py (orjson), then checked by a schema."""
 
 import flask_smorest
-from flask import current_app
 from webargs.core import is_json
 from webargs.flaskparser import FlaskParser, abort
+
+from .json import TooComplex, request_loads
 
 
 class JsonParser(FlaskParser):
@@ -14,7 +15,9 @@ class JsonParser(FlaskParser):
             abort(415, code="unsupported_media_type",
                   message=f"The request body must be JSON sent as application/json, not {req.mimetype or 'nothing'}.")
         try:
-            return current_app.json.loads(req.get_data(cache=True))
+            return request_loads(req.get_data(cache=True))
+        except TooComplex as exc:
+            abort(413, code="too_complex", message=str(exc))
         except ValueError as exc:  # orjson.JSONDecodeError and UnicodeDecodeError both are
             abort(400, code="bad_json", message=f"The request body is not valid JSON ({exc}).")
 

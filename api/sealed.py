@@ -22,6 +22,14 @@ so a new key can be put first while games sealed with the old one go on. Without
 random key is made at start (logged): games then end with the process, and several workers or
 hosts need the same SEAL_KEYS.
 
+Length hiding: the plaintext (the JSON of the sealed game) is padded with JSON whitespace to a
+size bucket of its game before it is sealed (`padded_size`): a floor per game (SEAL_FLOORS, large
+enough for every state of seeded games of every mode, so in play every seal of a game has one
+length), then steps of 1.25x rounded up to KiB. Two states a seat sees alike (a face-down
+Objective of 23 or 28 characters, another deck order) then seal to the same length; above the
+floor the length tells only the bucket. Trailing whitespace is valid JSON, so seals made before
+padding still open.
+
 Sealed string: "s1.<key id>.<base64(nonce || ciphertext)>" (standard alphabet, padded: it travels
 in JSON bodies, never in URLs; one spelling only); the associated data binds it to
 the game. No seed may be chosen (whoever knows it can work out every hidden card); the server
@@ -35,6 +43,7 @@ from __future__ import annotations
 import base64
 import binascii
 import logging
+import math
 import os
 import re
 import secrets
@@ -58,6 +67,26 @@ PREFIX = "s1"
 _KEY_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 _SEALED = re.compile(r"s1\.([A-Za-z0-9_-]{1,32})\.([A-Za-z0-9+/]+={0,2})")
 NONCE = 12
+KIB = 1024
+# The smallest padded size of each game's seals: above the largest sealed game of seeded games
+# of every mode and player count (2026-11-27: Shufflers 4.1 KB at 8 players, The Big Shuffle
+# 5.9 KB, Showbiz Shuffle 3.4 KB, Plot Twist 13.9 KB), with room for longer games.
+SEAL_FLOORS = {"shufflers": 8 * KIB, "big-shuffle": 8 * KIB, "showbiz-shuffle": 8 * KIB, "plot-twist": 20 * KIB}
+SEAL_FLOOR = 8 * KIB  # a game not listed
+SEAL_GROWTH = 1.25
+
+
+def padded_size(game: str, length: int) -> int:
+    """The bucket a plaintext of `length` bytes is padded to: the game's floor, or the first step
+    of 1.25x (rounded up to KiB) above it that holds it.
+
+    >>> [padded_size("shufflers", n) for n in (10, 8192, 8193, 10241)]
+    [8192, 8192, 10240, 13312]
+    """
+    size = SEAL_FLOORS.get(game, SEAL_FLOOR)
+    while size < length:
+        size = math.ceil(size * SEAL_GROWTH / KIB) * KIB
+    return size
 
 
 class Keys:
@@ -86,7 +115,9 @@ class Keys:
 
     def seal(self, game: str, payload: dict) -> str:
         nonce = os.urandom(NONCE)
-        box = self.keys[self.first].encrypt(nonce, orjson.dumps(payload), _bound(game, self.first))
+        plain = orjson.dumps(payload)
+        plain = plain.ljust(padded_size(game, len(plain)), b" ")  # JSON whitespace: opens as it is
+        box = self.keys[self.first].encrypt(nonce, plain, _bound(game, self.first))
         return f"{PREFIX}.{self.first}.{binascii.b2a_base64(nonce + box, newline=False).decode()}"
 
     def open(self, game: str, sealed: str) -> dict:

@@ -100,8 +100,8 @@ ETAG = {"ETag": {"description": 'The table\'s version, quoted: `"5"`. Send it ba
 REPLAYED = {"Idempotent-Replayed": {"description": "`true` when this is the stored answer to an earlier request "
                                                   "with the same Idempotency-Key.", "schema": {"type": "string"}}}
 VARY = {"Vary": {"description": "`Authorization`: each seat sees its own view.", "schema": {"type": "string"}}}
-BODY_ERRORS = ("bad_json", "request_timeout", "body_too_large", "unsupported_media_type", "invalid_request",
-               "header_too_large")
+BODY_ERRORS = ("bad_json", "request_timeout", "body_too_large", "too_complex", "unsupported_media_type",
+               "invalid_request", "header_too_large")
 SEAT_ZERO = "Bearer {$response.body#/seats/0/token}"
 LINKS_FROM_CREATED = {
     "getTableAsSeat0": {
@@ -346,7 +346,7 @@ def _move(args, table_id: str, token: str, versions: list[int] | None, key: str 
     answer = current_app.json.dumps(_table_body(record, seat)).encode()
     replay = None
     if key:
-        replay = (f"seat:{seat}", orjson.dumps({"key": key, "request": fingerprint, "version": record["version"],
+        replay = (_replay_field(seat, key), orjson.dumps({"key": key, "request": fingerprint, "version": record["version"],
                                                 "body": answer.decode()}))
     if not store.commit(table_id, expected, record, entries, _ttl(), replay):
         now = store.get(table_id)
@@ -358,9 +358,13 @@ def _move(args, table_id: str, token: str, versions: list[int] | None, key: str 
     return _tagged(Response(answer, mimetype="application/json"), record)
 
 
+def _replay_field(seat: int, key: str) -> str:
+    return f"key:{seat}:{key}"
+
+
 def _replayed(table_id: str, seat: int, key: str, fingerprint: str) -> Response | None:
-    """The stored answer to this seat's last keyed move, if `key` was its key (a retry)."""
-    raw = _store().replay(table_id, f"seat:{seat}")
+    """The stored answer to this seat's move made with `key`, if the table still keeps it (a retry)."""
+    raw = _store().replay(table_id, _replay_field(seat, key))
     stored = orjson.loads(raw) if raw else None
     if stored is None or stored["key"] != key:
         return None

@@ -2,6 +2,7 @@
 
     uv run --frozen python bench/hostile.py                    # 1,000 streams + 200 slow bodies
     uv run --frozen python bench/hostile.py --streams 200 --slow 50 --worker-class gthread
+    uv run --frozen python bench/hostile.py --skip-load --skip-numbers     # the parsing figures only
 
 Part 1 (load): gunicorn as configured (gunicorn.conf.py: gevent, 2 workers) on a private
 redis-server. First the baseline: `/healthz` and table moves (GET the table, POST a move) with
@@ -11,7 +12,12 @@ and the ratio to the baseline measured in the same run; a request not answered w
 `--timeout` s counts as a timeout. Rate limits are off in this server (one address opens a
 thousand streams, which is what they would stop) so that the server itself is what is measured.
 
-Part 2 (numbers): states of every game with one integer set to a huge or negative value,
+Part 2 (parsing): 1 MiB bodies of every hostile shape (tiny containers, deep nesting, floats,
+strings; tests/api/test_bounded_parsing.py) posted in-process to /apply, /sealed/apply and
+/v1/tables: the CPU time (time.process_time) of each, beside a small valid /apply (a real state
+and a legal move) measured in the same run, and the slowest shape.
+
+Part 3 (numbers): states of every game with one integer set to a huge or negative value,
 posted in-process (Flask test client) to /apply and /view: the slowest answer and the
 largest body (tests/api/test_hostile_numbers.py asserts the 4xx-or-bounded property).
 """
@@ -153,6 +159,43 @@ def part_load(args):
               f"{ratio:.2f}x |")
 
 
+def part_parse(args):
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tests", "api"))
+    from test_bounded_parsing import bounded_shapes, hostile_shapes  # noqa: E402
+
+    import core
+    from api import create_app
+
+    client = create_app({"TESTING": True, "RATE_LIMITS_ENABLED": False}).test_client()
+    step = core.new_game("plot-twist", 4, {"setup": "quick"}, 7)
+    small = json.dumps({"state": step.state, "move": step.pending[0]["options"][0]}).encode()
+
+    def cpu(path, body):
+        """The least CPU time of `--parse-rounds` posts (the least: the others met a busy machine)."""
+        best, status = float("inf"), None
+        for _ in range(args.parse_rounds):
+            t0 = time.process_time()
+            r = client.post(path, data=body, content_type="application/json")
+            best, status = min(best, time.process_time() - t0), f"{r.status_code} {r.get_json().get('code', '')}"
+        return best, status
+
+    cpu("/v1/games/plot-twist/apply", small)  # warm up: first-request imports and caches
+    base, base_status = cpu("/v1/games/plot-twist/apply", small)
+    print(f"\n## Parsing: 1 MiB bodies of every shape (in-process, CPU ms, least of {args.parse_rounds})\n")
+    print("| body | bytes | endpoint | answer | CPU ms | x baseline |")
+    print("|---|--:|---|---|--:|--:|")
+    print(f"| small valid body (baseline) | {len(small)} | /v1/games/plot-twist/apply | {base_status} | "
+          f"{base * 1000:.1f} | 1.00x |")
+    slowest = (0.0, "")
+    for name, body in {**hostile_shapes(), **bounded_shapes()}.items():
+        for path in ("/v1/games/plot-twist/apply", "/v1/games/plot-twist/sealed/apply", "/v1/tables"):
+            took, status = cpu(path, body)
+            slowest = max(slowest, (took, f"{name} to {path}"))
+            print(f"| {name} | {len(body)} | {path} | {status} | {took * 1000:.1f} | {took / base:.2f}x |")
+    print(f"\nslowest shape: {slowest[1]}, {slowest[0] * 1000:.1f} ms of CPU "
+          f"({slowest[0] / base:.2f}x the small valid body's {base * 1000:.1f} ms)")
+
+
 def part_numbers(args):
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tests", "api"))
     from test_hostile_numbers import HUGE, STATES, _first_option, int_paths, with_value  # noqa: E402
@@ -185,10 +228,16 @@ def main(argv=None):
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--worker-class", default="gevent")
     parser.add_argument("--states", type=int, default=40, help="how many sample states part 2 mutates")
+    parser.add_argument("--parse-rounds", type=int, default=3, help="posts per body in part 2 (the least counts)")
+    parser.add_argument("--skip-load", action="store_true")
+    parser.add_argument("--skip-parse", action="store_true")
     parser.add_argument("--skip-numbers", action="store_true")
     args = parser.parse_args(argv)
     print(json.dumps(run_facts(argv), indent=1))
-    part_load(args)
+    if not args.skip_load:
+        part_load(args)
+    if not args.skip_parse:
+        part_parse(args)
     if not args.skip_numbers:
         part_numbers(args)
 

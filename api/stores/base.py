@@ -22,6 +22,11 @@ cannot be reached (the API answers 503 `store_unavailable`), never a backend exc
 
 from typing import Iterator, Protocol
 
+# Answers to keyed moves (Idempotency-Key) a table keeps for retries: the last REPLAYS_KEPT of
+# them, whichever seats made them, for as long as the table lives (its TTL). Each is one table
+# view (a few KB), so a table's footprint stays bounded however many keys its seats use.
+REPLAYS_KEPT = 64
+
 
 class StoreUnavailable(Exception):
     """The backend (Redis) cannot be reached right now."""
@@ -44,11 +49,12 @@ class TableStore(Protocol):
                replay: tuple[str, bytes] | None = None) -> bool:
         """Replace the record and append `entries` iff the stored version is `expected`, and
         store `replay` = (field, answer) beside it in the same step (the answer to a move made
-        with an Idempotency-Key). False (and nothing written) when the version moved on or
-        the table is gone."""
+        with an Idempotency-Key), forgetting the oldest answer when the table keeps
+        REPLAYS_KEPT already. False (and nothing written) when the version moved on or the
+        table is gone."""
 
     def replay(self, table_id: str, field: str) -> bytes | None:
-        """The answer stored under `field` by `commit`, or None."""
+        """The answer stored under `field` by `commit` (one of the table's last REPLAYS_KEPT), or None."""
 
     def entries(self, table_id: str, after: int, wait: float) -> list[dict]:
         """Log entries with version > `after`, oldest first; if there are none yet, wait up to

@@ -6,8 +6,11 @@ goes in is exactly what a Redis store would give back.
 
 import threading
 import time
+from collections import OrderedDict
 
 import orjson
+
+from .base import REPLAYS_KEPT
 
 
 class MemoryStore:
@@ -30,7 +33,7 @@ class MemoryStore:
             self._tables[record["table_id"]] = {
                 "record": orjson.dumps(record),
                 "log": [orjson.dumps(e) for e in entries],
-                "replays": {},
+                "replays": OrderedDict(),  # field -> answer, oldest first
                 "expires": self._clock() + ttl,
             }
             self._changed.notify_all()
@@ -53,7 +56,11 @@ class MemoryStore:
             table["record"] = orjson.dumps(record)
             table["log"].extend(orjson.dumps(e) for e in entries)
             if replay is not None:
-                table["replays"][replay[0]] = replay[1]
+                replays = table["replays"]
+                replays[replay[0]] = replay[1]
+                replays.move_to_end(replay[0])
+                while len(replays) > REPLAYS_KEPT:
+                    replays.popitem(last=False)
             table["expires"] = self._clock() + ttl
             self._changed.notify_all()
             return True

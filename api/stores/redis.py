@@ -7,8 +7,11 @@ Key layout (one hash tag per table, so a table's keys live in one Redis Cluster 
                           (version 0 uses "0-1", since 0-0 is not a valid stream ID; further
                           entries of one version take the next sequence numbers)
 
-    table:{<id>}:replays  hash:   "seat:<n>" -> the answer to that seat's last move made with an
-                          Idempotency-Key (JSON), for a retry of it
+    table:{<id>}:replays  hash:   "key:<seat>:<Idempotency-Key>" -> the answer to that keyed move
+                          (JSON), for a retry of it; a ring of REPLAYS_KEPT slots says which
+                          answers are kept: "next" = how many were stored, "slot:<n % kept>"
+                          = the field stored n-th, deleted when its slot is taken again
+                          (plus "table" = 1, so that the key exists from the start)
 
 Every key carries the table's TTL; `create` and `commit` are each one Lua script, so they are
 atomic and (Lua scripts being replicated as a whole) never half-applied; at `maxmemory` Redis
@@ -41,7 +44,7 @@ from redis.backoff import NoBackoff
 from redis.commands.core import Script
 from redis.retry import Retry
 
-from .base import StoreUnavailable
+from .base import REPLAYS_KEPT, StoreUnavailable
 
 T = TypeVar("T")
 
@@ -86,8 +89,8 @@ return 1
 
 # KEYS: table:{id}, table:{id}:events, table:{id}:replays
 # ARGV: expected version, new version, record JSON, ttl, replay field ('' for none), replay JSON,
-#       expected born ('' for a table from before "born"), then stream ID and entry JSON for
-#       every entry
+#       expected born ('' for a table from before "born"), how many replays to keep, then
+#       stream ID and entry JSON for every entry
 # The version and the born stamp are compared together: a record remembered by a worker (see
 # RedisStore.get_at) is only ever committed over the very table it was read from, never over
 # a table deleted and created again under the same id.
@@ -97,11 +100,16 @@ if not stored[1] or stored[1] ~= ARGV[1] or (stored[2] or '') ~= ARGV[7] then
     return 0
 end
 redis.call('HSET', KEYS[1], 'record', ARGV[3], 'version', ARGV[2])
-for i = 8, #ARGV, 2 do
+for i = 9, #ARGV, 2 do
     redis.call('XADD', KEYS[2], ARGV[i], 'entry', ARGV[i + 1])
 end
 if ARGV[5] ~= '' then
-    redis.call('HSET', KEYS[3], ARGV[5], ARGV[6])
+    local slot = 'slot:' .. ((redis.call('HINCRBY', KEYS[3], 'next', 1) - 1) % tonumber(ARGV[8]))
+    local evicted = redis.call('HGET', KEYS[3], slot)
+    if evicted and evicted ~= ARGV[5] then
+        redis.call('HDEL', KEYS[3], evicted)
+    end
+    redis.call('HSET', KEYS[3], slot, ARGV[5], ARGV[5], ARGV[6])
 end
 redis.call('EXPIRE', KEYS[1], ARGV[4])
 redis.call('EXPIRE', KEYS[2], ARGV[4])
@@ -380,7 +388,7 @@ class RedisStore:
         field, value = replay or ("", b"")
         args = [
             int(expected), int(record["version"]), orjson.dumps(record), _ttl(ttl), field, value,
-            record.get("born", ""), *_stream_args(entries, int(expected)),
+            record.get("born", ""), REPLAYS_KEPT, *_stream_args(entries, int(expected)),
         ]
         # Not retried: if the reply was lost, a retry would report a won commit as lost.
         with _translated():

@@ -135,3 +135,40 @@ def test_one_json_log_line_per_request_without_states_tokens_or_bodies(client, c
         assert all(v is None or isinstance(v, (int, float)) or len(v) <= 128 for v in line.values())
     assert all(set(line) == {"time", "level", "logger", "pid", "message", "request_id", "method", "endpoint", "status",
                              "duration_ms", "bytes", "client"} for line in lines)
+
+
+# --- bounded label values --------------------------------------------------------------------------
+def series(client) -> int:
+    """How many samples /metrics holds: one per label set (and per histogram bucket)."""
+    text = client.get("/metrics").get_data(as_text=True)
+    return sum(len(family.samples) for family in text_string_to_metric_families(text))
+
+
+def test_a_thousand_invented_methods_paths_and_games_add_no_metric_series(client):
+    """Was: each invented method (`QWERTYUI /healthz`) added a permanent series: 2,000 of them made
+    /metrics 24 times larger. Every label now takes its values from a closed set."""
+    def invent(i):
+        client.open("/healthz", method=f"QWERTY{i}")
+        client.get(f"/no/such/path/{i}")
+        client.post(f"/v1/games/game-{i}/new", json={"players": 2})
+        client.post(f"/v1/games/game-{i}/sealed/apply", json={"sealed": "x", "move": {}})
+        client.get(f"/v1/tables/{i:032x}")
+
+    invent(-1)  # the first of each kind makes its `other` / `unmatched` series
+    before = series(client)
+    odd = sample(client, "shuffle_http_requests_total", endpoint="unmatched", method="other", status="405")
+    lost = sample(client, "shuffle_http_requests_total", endpoint="unmatched", method="GET", status="404")
+    for i in range(1000):
+        invent(i)
+    assert series(client) == before
+    assert sample(client, "shuffle_http_requests_total", endpoint="unmatched", method="other", status="405") == odd + 1000
+    assert sample(client, "shuffle_http_requests_total", endpoint="unmatched", method="GET", status="404") == lost + 1000
+
+
+def test_labels_outside_the_closed_sets_are_other():
+    from api.observability import game_label, method_label
+
+    assert [method_label(m) for m in ("GET", "POST", "OPTIONS", "QWERTYUI", "get")] == \
+        ["GET", "POST", "OPTIONS", "other", "other"]
+    assert [game_label(g) for g in ("plot-twist", "shufflers", "chess", "")] == \
+        ["plot-twist", "shufflers", "other", "other"]

@@ -166,3 +166,90 @@ def test_bots_move_a_bounded_slice_per_request_and_the_rest_on_the_next(app):
         assert nxt["version"] - body["version"] <= 1
         body = nxt
     assert not body["bots_due"] or body["outcome"] is not None
+
+
+# --- length hiding ------------------------------------------------------------------------------------------
+def _payload(state, seat=1):
+    return {"game": state["game"], "state": state, "version": state["version"], "seat": seat, "bots": {},
+            "bot_rng": "sealed-bots"}
+
+
+def _plain_length(keys, state, seat=1) -> int:
+    """The padded plaintext's length, read back from the sealed string (nonce and tag taken off)."""
+    raw = base64.b64decode(keys.seal(state["game"], _payload(state, seat)).split(".")[2])
+    return len(raw) - 12 - 16
+
+
+def test_states_a_hero_sees_alike_seal_to_one_length(app):
+    """Was: a Plot Twist seal was the state encrypted with no padding, so the face-down Objective's
+    id (23 to 28 characters) and the Combat piles' order changed its length for states a Hero seat
+    sees identically."""
+    from core.games.plot_twist import cards as C
+
+    keys = app.extensions["seal_keys"]
+    state = core.new_game("plot-twist", 3, {"setup": "quick"}, 1).state
+    objectives = sorted((c for c in C.CARD if c.startswith("objective/")), key=len)
+    short, long_ = objectives[0], objectives[-1]
+    assert len(long_) - len(short) >= 5
+    alike = []
+    for card in (short, long_):
+        other = orjson.loads(orjson.dumps(state))
+        other["objective"]["card"] = card
+        alike.append(other)
+    shuffled = orjson.loads(orjson.dumps(state))
+    for pile in shuffled["combat_decks"]:
+        pile.reverse()
+    alike.append(shuffled)
+    views = {orjson.dumps(core.view(s, 1, trusted=True)["view"], option=orjson.OPT_SORT_KEYS) for s in alike}
+    assert len(views) == 1  # the Hero at seat 1 cannot tell them apart
+    assert len({len(keys.seal("plot-twist", _payload(s))) for s in alike}) == 1
+
+
+@pytest.mark.parametrize("game", [g.id for g in core.all_games()])
+def test_every_seal_of_seeded_games_of_a_game_has_one_length_its_floor(app, game):
+    """Over seeded games of every mode and player count, the padded plaintext is the game's floor
+    bucket: the length says nothing at all, in any state reached by play."""
+    from api.sealed import SEAL_FLOORS, padded_size
+    from core.framework.rng import Rng
+
+    keys, lengths = app.extensions["seal_keys"], set()
+    for n, setup in enumerate(core.get_game(game).sample_setups()):
+        rng, step = Rng.from_seed(f"seal-length:{n}"), core.new_game(game, setup.players, setup.options, n)
+        for turn in range(3000):
+            if turn % 5 == 0 or step.outcome is not None:
+                lengths.add(_plain_length(keys, step.state))
+            if step.outcome is not None:
+                break
+            options = [o for d in step.pending for o in d["options"]]
+            step = step.play(options[rng.below(len(options))])
+    assert lengths == {SEAL_FLOORS[game]} == {padded_size(game, 1)}
+
+
+def test_seal_buckets_grow_by_a_quarter_above_the_floor():
+    import doctest
+
+    import api.sealed
+    from api.sealed import SEAL_FLOOR, padded_size
+
+    assert doctest.testmod(api.sealed).failed == 0
+    sizes = sorted({padded_size("no-such-game", n) for n in range(1, 200_000, 97)})
+    assert sizes[0] == SEAL_FLOOR
+    assert all(1.25 <= b / a < 1.25 + 1024 / a for a, b in zip(sizes, sizes[1:]))
+    assert all(s % 1024 == 0 for s in sizes)
+
+
+def test_a_seal_made_before_padding_still_opens(app, client):
+    """Padding is JSON whitespace after the game: an unpadded seal of an earlier version opens as before."""
+    import os
+
+    from api.sealed import NONCE, _bound
+
+    body = new(client)
+    game_of = opened(app, body)
+    keys = app.extensions["seal_keys"]
+    nonce = os.urandom(NONCE)
+    box = keys.keys[keys.first].encrypt(nonce, orjson.dumps(game_of), _bound("shufflers", keys.first))
+    old = f"s1.{keys.first}.{base64.b64encode(nonce + box).decode()}"
+    assert len(old) < len(body["sealed"])
+    r = client.post("/v1/games/shufflers/sealed/view", json={"sealed": old})
+    assert r.status_code == 200 and r.get_json()["version"] == body["version"]

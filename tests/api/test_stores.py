@@ -18,6 +18,7 @@ import redis
 from redis.crc import key_slot
 
 from api.stores import MemoryStore, StoreUnavailable, follow
+from api.stores.base import REPLAYS_KEPT
 from api.stores.redis import RedisStore, events_key, record_key, replays_key
 from redis_server import RedisServer
 
@@ -265,6 +266,25 @@ def test_a_table_created_without_entries(backend):
     assert backend.store.entries(table_id, -1, 0) == [entry(1)]
 
 
+def test_a_table_keeps_the_answers_of_its_last_keyed_moves_and_forgets_the_oldest(backend):
+    """Every key replays while the table keeps it: the last REPLAYS_KEPT answers, not only each
+    seat's last one (was: one field per seat, overwritten by the seat's next keyed move)."""
+    table_id, record = new_table(backend)
+    for n in range(REPLAYS_KEPT + 3):
+        new = make_record(table_id, n + 1)
+        answer = (f"key:{n % 2}:k{n}", f'{{"answer": {n}}}'.encode())
+        assert backend.store.commit(table_id, n, new, [entry(n + 1)], 60, answer)
+    kept = [backend.store.replay(table_id, f"key:{n % 2}:k{n}") for n in range(REPLAYS_KEPT + 3)]
+    assert kept[:3] == [None] * 3
+    assert kept[3:] == [f'{{"answer": {n}}}'.encode() for n in range(3, REPLAYS_KEPT + 3)]
+
+
+def test_a_failed_commit_stores_no_answer(backend):
+    table_id, record = new_table(backend)
+    assert backend.store.commit(table_id, 7, make_record(table_id, 8), [entry(8)], 60, ("key:0:k", b"{}")) is False
+    assert backend.store.replay(table_id, "key:0:k") is None
+
+
 def test_ping(backend):
     assert backend.store.ping() is None
 
@@ -298,6 +318,19 @@ def test_redis_key_layout_ttls_and_stream_ids(redis_store, raw):
     assert [message_id for message_id, _ in raw.xrange(events_key(table_id))] == ["0-1", "1-0"]
     for key in (record_key(table_id), events_key(table_id), replays_key(table_id)):
         assert 95 <= raw.ttl(key) <= 100
+
+
+def test_redis_the_replays_of_a_table_stay_bounded(redis_store, raw):
+    store, ids = redis_store
+    table_id = f"test-{uuid.uuid4().hex}"
+    ids.append(table_id)
+    store.create(make_record(table_id), [entry(0)], 100)
+    for n in range(3 * REPLAYS_KEPT):
+        assert store.commit(table_id, n, make_record(table_id, n + 1), [entry(n + 1)], 100, (f"key:0:k{n}", b"{}"))
+    fields = raw.hkeys(replays_key(table_id))
+    answers = sorted(f for f in fields if f.startswith("key:"))
+    assert answers == sorted(f"key:0:k{n}" for n in range(2 * REPLAYS_KEPT, 3 * REPLAYS_KEPT))
+    assert len(fields) == 2 * REPLAYS_KEPT + 2  # the answers, their slots, "next" and "table"
 
 
 def test_redis_keys_of_a_table_share_one_cluster_slot():

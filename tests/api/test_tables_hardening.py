@@ -171,6 +171,74 @@ def test_an_idempotency_key_reused_for_another_move_is_refused(client):
                              headers={**headers, "Idempotency-Key": "short"}), 422, "invalid_request")
 
 
+def _keyed_move(client, table_id, token, k, move=None):
+    """The seat's first option (or `move`) with If-Match: * and Idempotency-Key `k`."""
+    if move is None:
+        move = get(client, table_id, token).get_json()["pending"][0]["options"][0]
+    return client.post(f"{TABLES}/{table_id}/moves", json={"move": move},
+                       headers={**bearer(token), "If-Match": "*", "Idempotency-Key": k}), move
+
+
+def test_an_older_idempotency_key_replays_its_own_answer_not_a_third_move(client):
+    """Was: only a seat's last keyed move was kept, so draw with K1, draw with K2, then K1 again
+    with If-Match: * made a third move (200, not a replay)."""
+    created = create(client, players=1, seed=3)
+    table_id, token = created["table_id"], tokens_of(created)[0]
+    k1, k2 = key(), key()
+    first, move1 = _keyed_move(client, table_id, token, k1)
+    second, _ = _keyed_move(client, table_id, token, k2)
+    assert first.status_code == second.status_code == 200
+    version = get(client, table_id).get_json()["version"]
+    again, _ = _keyed_move(client, table_id, token, k1, move1)
+    assert again.status_code == 200 and again.headers["Idempotent-Replayed"] == "true"
+    assert again.get_data() == first.get_data() and again.headers["ETag"] == first.headers["ETag"]
+    assert get(client, table_id).get_json()["version"] == version  # nothing applied a third time
+
+
+def test_an_older_idempotency_key_with_another_body_is_refused(client):
+    """Was: after K1 then K2, a different body sent with K1 was not refused."""
+    created = create(client, players=1, seed=3)
+    table_id, token = created["table_id"], tokens_of(created)[0]
+    k1 = key()
+    _keyed_move(client, table_id, token, k1)
+    _keyed_move(client, table_id, token, key())
+    version = get(client, table_id).get_json()["version"]
+    other = {"player": 0, "kind": "something else"}
+    assert_error(_keyed_move(client, table_id, token, k1, other)[0], 422, "idempotency_key_reused")
+    assert get(client, table_id).get_json()["version"] == version
+
+
+def test_a_table_replays_its_last_64_keys_and_forgets_older_ones(client):
+    from api.stores.base import REPLAYS_KEPT
+
+    created = create(client, game="big-shuffle", players=2, seed=5)
+    table_id, tokens = created["table_id"], tokens_of(created)
+    answers = []
+    for _ in range(REPLAYS_KEPT + 1):
+        seat = get(client, table_id).get_json()["waiting_for"][0]
+        k = key()
+        response, move = _keyed_move(client, table_id, tokens[seat], k)
+        assert response.status_code == 200
+        answers.append((seat, k, move, response.get_data()))
+    for seat, k, move, answer in answers[1:]:
+        again, _ = _keyed_move(client, table_id, tokens[seat], k, move)
+        assert again.headers.get("Idempotent-Replayed") == "true" and again.get_data() == answer
+    seat, k, move, answer = answers[0]  # forgotten: a new move (or a refusal), never the old answer
+    assert _keyed_move(client, table_id, tokens[seat], k, move)[0].headers.get("Idempotent-Replayed") is None
+
+
+def test_an_idempotency_key_belongs_to_its_seat(client):
+    created = create(client, players=2, seed=3)
+    table_id, tokens = created["table_id"], tokens_of(created)
+    k = key()
+    seat = get(client, table_id).get_json()["waiting_for"][0]
+    assert _keyed_move(client, table_id, tokens[seat], k)[0].status_code == 200
+    other = get(client, table_id).get_json()["waiting_for"][0]
+    if other != seat:  # the same key from another seat is that seat's own first use of it
+        response, _ = _keyed_move(client, table_id, tokens[other], k)
+        assert response.status_code == 200 and "Idempotent-Replayed" not in response.headers
+
+
 def test_a_retried_creation_with_its_idempotency_key_gets_the_same_table_and_tokens(client):
     k = key()
     body = {"game": "shufflers", "players": 2, "bots": {"1": "random"}}
