@@ -52,7 +52,8 @@ def _create(driver, url: str, game: str, seed=None, where: str = "table", option
             field.click()  # a checkbox
         else:
             Select(field).select_by_value(value)
-    if seed is not None:
+    if seed is not None:  # the seed is in the Advanced fold
+        driver.find_element(By.CSS_SELECTOR, "#advanced summary").click()
         driver.find_element(By.ID, "seed").send_keys(str(seed))
     driver.find_element(By.ID, f"where-{where}").click()
     driver.find_element(By.ID, "create").click()
