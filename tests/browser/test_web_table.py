@@ -191,7 +191,9 @@ def test_a_stale_move_is_answered_by_refreshing_the_table(server, browser):
     assert moved.status_code == 200
     browser.find_element(By.CSS_SELECTOR, "#decision button.option").click()
     _wait(browser, lambda d: "moved on" in d.find_element(By.ID, "status").text)
-    assert browser.find_element(By.ID, "main").get_attribute("data-version") == str(moved.get_json()["version"]) != stale
+    # the page then reads the table again (the status is set first)
+    _wait(browser, lambda d: d.find_element(By.ID, "main").get_attribute("data-version") == str(moved.get_json()["version"]))
+    assert str(moved.get_json()["version"]) != stale
 
 
 def test_one_device_sealed_game_at_a_phone_width(server, browser_factory):

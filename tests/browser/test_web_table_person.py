@@ -9,7 +9,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
-from .test_web_table import _fragment, _wait
+from .test_web_table import _create, _fragment, _wait
 
 # an id or a slug as the engine writes them: "character/femme-fatale", "the-law", "left_behind"
 ID_LIKE = re.compile(r"\b[a-z][a-z0-9]*(?:[-_/][a-z0-9]+)+\b|\b(?:true|false)\b")
@@ -104,3 +104,70 @@ def test_the_lobby_speaks_words_and_folds_the_developer_options(server, browser)
         assert not browser.find_element(By.ID, "seed").is_displayed()
         browser.find_element(By.CSS_SELECTOR, "#advanced summary").click()
         assert browser.find_element(By.ID, advanced).is_displayed()
+
+
+def _log(driver) -> list[str]:
+    return [li.text for li in driver.find_elements(By.CSS_SELECTOR, "#log li")]
+
+
+def _click_options(driver, count: int) -> None:
+    for _ in range(count):
+        version = driver.find_element(By.ID, "main").get_attribute("data-version")
+        _wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#decision button.option:not([disabled])"))[0].click()
+        _wait(driver, lambda d: d.find_element(By.ID, "main").get_attribute("data-version") != version
+              or d.find_elements(By.ID, "outcome"))
+
+
+def test_the_log_survives_a_reload_and_a_spectator_reads_the_story_so_far(server, browser_factory):
+    player = browser_factory()
+    _create(player, server["url"], "showbiz-shuffle", seed=2)
+    _click_options(player, 4)
+    _wait(player, lambda d: len(_log(d)) >= 4)
+    before = _log(player)
+    player.refresh()
+    _wait(player, lambda d: len(_log(d)) >= len(before))
+    after = _log(player)  # newest first: the lines before the reload end it
+    assert after[len(after) - len(before):] == before
+    spectator = browser_factory(800, 900)
+    spectator.get(player.find_element(By.ID, "spectator-link").get_attribute("href"))
+    _wait(spectator, lambda d: len(_log(d)) >= len(before))
+    seen = _log(spectator)  # the spectator's lines hide the cards the seat sees: as many, by the same seats
+    assert len(seen) >= len(before) and seen[-1].split()[:3] == before[-1].split()[:3]
+
+
+def test_the_log_of_a_game_on_this_device_survives_a_reload(server, browser):
+    _create(browser, server["url"], "shufflers", where="device")
+    _click_options(browser, 3)
+    before = _log(browser)
+    assert before
+    browser.refresh()
+    _wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#decision button.option, #outcome"))
+    assert _log(browser) == before
+
+
+def test_a_cards_text_and_figures_show_on_tap_and_on_focus(server, browser):
+    """No hover needed: a tap on a card, or the keyboard's focus, opens the card panel with the
+    catalog's name, text and figures (a Big Shuffle character's influence, an agenda's scenes by name)."""
+    import core
+
+    catalog = {c["id"]: c for c in core.get_game("big-shuffle").cards()}
+    _create(browser, server["url"], "big-shuffle", seed=1)
+    _click_options(browser, 3)
+    cards = browser.find_elements(By.CSS_SELECTOR, "#board .card[data-card]")
+    tapped = next(c for c in cards if c.get_attribute("data-card").split("#")[0] in catalog)
+    tapped.click()
+    panel = _wait(browser, lambda d: d.find_element(By.ID, "card-panel") if d.find_element(By.ID, "card-panel").is_displayed() else None)
+    entry = catalog[tapped.get_attribute("data-card").split("#")[0]]
+    assert browser.find_element(By.ID, "card-panel-name").text.startswith(entry["name"])
+    assert entry["text"] in panel.text
+    browser.find_element(By.ID, "card-panel-close").click()
+    assert not panel.is_displayed()
+
+    agenda = browser.find_elements(By.CSS_SELECTOR, "#board .seat.mine .card[data-card^='agenda/']")
+    target = agenda[0] if agenda else cards[-1]
+    browser.execute_script("arguments[0].focus()", target)  # as Tab reaches it
+    _wait(browser, lambda d: d.find_element(By.ID, "card-panel").get_attribute("data-card") == target.get_attribute("data-card"))
+    text = browser.find_element(By.ID, "card-panel").text
+    assert not ID_LIKE.search(text.replace("\n", " ")), text
+    browser.switch_to.active_element.send_keys(Keys.ESCAPE)
+    assert not browser.find_element(By.ID, "card-panel").is_displayed()

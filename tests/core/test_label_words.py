@@ -20,10 +20,13 @@ ID_LIKE = re.compile(r"\b[a-z][a-z0-9]*(?:/[a-z0-9-]*[a-z0-9]|(?:_[a-z0-9]+)+)\b
 
 
 def _slugs(game) -> re.Pattern:
-    """The game's kebab-case card slugs ("dirty-cop", "the-law"), as whole words."""
-    slugs = {c["id"].split("/", 1)[-1] for c in game.cards()} | set(_option_values(game))
-    kebab = sorted((s for s in slugs if isinstance(s, str) and "-" in s), key=len, reverse=True)
-    return re.compile(r"\b(?:" + "|".join(map(re.escape, kebab)) + r")\b") if kebab else re.compile(r"(?!)")
+    """The game's kebab-case card slugs ("dirty-cop", "the-law") and its card ids ("KS", "S16"), as
+    whole words."""
+    ids = {c["id"] for c in game.cards()}
+    slugs = {i.split("/", 1)[-1] for i in ids} | set(_option_values(game))
+    words = {s for s in slugs if isinstance(s, str) and "-" in s} | {i for i in ids if re.fullmatch(r"[A-Z0-9]+", i)}
+    words = sorted(words, key=len, reverse=True)
+    return re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, words)) + r")(?![\w-])") if words else re.compile(r"(?!)")
 
 
 def _option_values(game):
@@ -41,6 +44,7 @@ def test_the_pattern_finds_what_players_met():
         "villain/dr-simoakli-unbound", "false", "dr-simoakli-unbound"]
     assert raw_words("Seat 0 for belief_damage", slugs) == ["belief_damage"]
     assert raw_words("WHO: dirty-cop", slugs) == ["dirty-cop"]
+    assert raw_words("Seat 1: KS found help", _slugs(core.get_game("shufflers"))) == ["KS"]
     assert raw_words("Place Dr. Simoakli - Unbound as your Main Villain; a face-down card", slugs) == []
 
 

@@ -6,7 +6,8 @@
 //   #device=GAME                      a sealed game on this device (the seal kept in sessionStorage)
 import { ApiError, call, follow } from "./api.js";
 import { board } from "./boards.js";
-import { cardName, el, eventText, fill, loadCatalog, outcomeText } from "./words.js";
+import { eventText, outcomeText } from "./log.js";
+import { cardName, cardPanel, el, fill, loadCatalog } from "./words.js";
 
 const main = document.getElementById("main");
 let stop = () => {};
@@ -239,13 +240,38 @@ function tableLayout(title, linksPanel, invite = null) {
   const decision = el("section", { class: "decision", id: "decision", "aria-label": "Your decision" });
   const boardBox = el("div", { id: "board" });
   const log = el("ul", { class: "log", id: "log", "aria-live": "polite" });
+  const panel = el("aside", { class: "card-panel", id: "card-panel", "aria-label": "The card", "aria-live": "polite", hidden: true });
   fill(main,
     el("div", { class: "table-head" }, el("h2", {}, title), status),
     invite, decision, boardBox,
     el("div", { class: "side" }, el("section", { class: "log-box" }, el("h3", {}, "What happened"), log), linksPanel),
+    panel,
   );
   return { status, decision, boardBox, log };
 }
+
+// The card panel: a tap on a card, or the focus on it, shows its text and figures; Escape or
+// the close button hides it.
+function showCard(node) {
+  const panel = document.getElementById("card-panel");
+  const body = panel && main.dataset.game && cardPanel(main.dataset.game, node.dataset.card);
+  if (!body) return;
+  const close = el("button", { type: "button", class: "close", id: "card-panel-close", "aria-label": "Close the card" }, "×");
+  close.addEventListener("click", () => { panel.hidden = true; });
+  fill(panel, close, body);
+  panel.hidden = false;
+  panel.dataset.card = node.dataset.card;
+}
+for (const type of ["focusin", "click"]) {
+  document.addEventListener(type, (event) => {
+    const node = event.target.closest && event.target.closest(".card[data-card]");
+    if (node) showCard(node);
+  });
+}
+document.addEventListener("keydown", (event) => {
+  const panel = document.getElementById("card-panel");
+  if (event.key === "Escape" && panel) panel.hidden = true;
+});
 
 function logEvents(ui, game, events) {
   for (const e of events) ui.log.prepend(el("li", {}, eventText(game, e)));
@@ -315,6 +341,7 @@ async function tablePage(tableId, seatParam, token) {
   let data = await call("GET", `/v1/tables/${encodeURIComponent(tableId)}`, { token });
   const game = data.view.game;
   await loadCatalog(game);
+  main.dataset.game = game;
   const info = games.find((g) => g.id === game);
   const ui = tableLayout(`${info ? info.name : game} · ${me === null ? "spectator" : `seat ${me}`}`, linksPanel(tableId, me, token),
     me === null ? null : invitePanel(tableId, me));
@@ -346,6 +373,12 @@ async function tablePage(tableId, seatParam, token) {
     }
   }
   draw(data);
+  // the story so far (a reload, a spectator joining mid-game): every step up to now, then the
+  // stream from there on
+  const history = await call("GET", `/v1/tables/${encodeURIComponent(tableId)}/steps?after=-1&wait=0`, { token })
+    .catch(() => null);
+  if (history) for (const step of history.steps) logEvents(ui, game, step.events);
+  if (history && history.version > data.version) refresh();
   stop = follow(tableId, token, (event, message) => {
     if (event === "snapshot") draw(message);
     else if (event === "step") {
@@ -357,7 +390,7 @@ async function tablePage(tableId, seatParam, token) {
     if (state === "reconnecting") ui.status.textContent = "Connection lost; reconnecting…";
     else if (state === "live") ui.status.textContent = "Live.";
     else if (state === "ended") ui.status.textContent = data.outcome ? "The game is over." : "The table is gone.";
-  });
+  }, history ? history.version : null);
 }
 
 // --- One device: a sealed game against bots ------------------------------------------------
@@ -365,6 +398,7 @@ async function devicePage(game) {
   const saved = JSON.parse(sessionStorage.getItem(`device:${game}`) || "null");
   if (!saved) { location.hash = ""; return; }
   await loadCatalog(game);
+  main.dataset.game = game;
   const info = games.find((g) => g.id === game);
   const ui = tableLayout(`${info ? info.name : game} · on this device`,
     el("section", { class: "links" }, el("p", { class: "help" }, "A sealed game: the server keeps nothing, this page holds the game encrypted."),
@@ -373,8 +407,11 @@ async function devicePage(game) {
   const humans = saved.humans;
   const passAndPlay = humans.length > 1; // the seal is not bound to a seat: look as the person due
 
+  saved.log = saved.log || [];
+  logEvents(ui, game, saved.log); // the story so far, kept with the sealed game (a reload)
+  const record = (events) => { logEvents(ui, game, events); saved.log = saved.log.concat(events).slice(-500); };
   async function settle(next) {
-    logEvents(ui, game, next.events || []);
+    record(next.events || []);
     // bots still owe moves, or (pass and play) another person is due: look again
     for (let i = 0; i < 20 && !next.outcome; i++) {
       const due = (next.waiting_for || []).find((s) => humans.includes(s));
@@ -383,7 +420,7 @@ async function devicePage(game) {
       const body = { sealed: next.sealed };
       if (passAndPlay) body.player = lookAs !== null ? lookAs : next.seat;
       next = await call("POST", `/v1/games/${game}/sealed/view`, { body });
-      logEvents(ui, game, next.events || []);
+      record(next.events || []);
     }
     answer = next;
     saved.answer = next;
@@ -401,7 +438,7 @@ async function devicePage(game) {
       busy(ui, false);
     }
   }
-  await settle({ ...answer, events: answer.events });
+  await settle({ ...answer, events: saved.log.length ? [] : answer.events });
 }
 
 route();
