@@ -171,3 +171,40 @@ def test_a_cards_text_and_figures_show_on_tap_and_on_focus(server, browser):
     assert not ID_LIKE.search(text.replace("\n", " ")), text
     browser.switch_to.active_element.send_keys(Keys.ESCAPE)
     assert not browser.find_element(By.ID, "card-panel").is_displayed()
+
+
+def _labels_within_two_clicks(driver) -> set:
+    """The labels reachable in one click (top-level options) or two (a group, then its option)."""
+    reach = {b.text for b in driver.find_elements(By.CSS_SELECTOR, "#decision .options > button.option")}
+    for i in range(len(driver.find_elements(By.CSS_SELECTOR, "#decision button.group"))):
+        driver.find_elements(By.CSS_SELECTOR, "#decision button.group")[i].click()
+        reach |= {b.text for b in driver.find_elements(By.CSS_SELECTOR, "#decision .sub-options button.option")}
+    return reach
+
+
+def test_decisions_are_grouped_and_every_option_is_two_clicks_away(server, browser_factory):
+    """Showbiz's turn (up to 17 options) and a Plot Twist Hero's Initiative (~20, all of one Hero):
+    grouped by the card (or, for one Hero, the kind of move) they act on, each option at most two
+    clicks away, and the focus on the prompt, never on an option."""
+    for game, kwargs in (("showbiz-shuffle", {"seed": 2}),
+                         ("plot-twist", {"seed": 4, "options": {"setup": "quick"}, "players": 3, "seats": {0: "gm", 1: ""}})):
+        driver = browser_factory()
+        _create(driver, server["url"], game, **kwargs)
+        where = _fragment(driver)
+        client = server["app"].test_client()
+        grouped = 0
+        for _ in range(40):
+            table = client.get(f"/v1/tables/{where['table']}", headers={"Authorization": f"Bearer {where['token']}"}).get_json()
+            if table["outcome"]:
+                break
+            _wait(driver, lambda d: d.find_element(By.ID, "main").get_attribute("data-version") == str(table["version"]))
+            labels = {x for d in table["pending"] for x in d["labels"]}
+            if labels and max(len(d["options"]) for d in table["pending"]) > 6:
+                assert "prompt" in driver.switch_to.active_element.get_attribute("class")
+                grouped += bool(driver.find_elements(By.CSS_SELECTOR, "#decision button.group"))
+                assert _labels_within_two_clicks(driver) == labels  # options acting on different things stay flat
+                if grouped >= 2:
+                    break
+            _click_options(driver, 1) if driver.find_elements(By.CSS_SELECTOR, "#decision .options > button.option") else \
+                (driver.find_element(By.CSS_SELECTOR, "#decision button.group").click(), _click_options(driver, 1))
+        assert grouped, game

@@ -6,7 +6,9 @@
 //   #device=GAME                      a sealed game on this device (the seal kept in sessionStorage)
 import { ApiError, call, follow } from "./api.js";
 import { board } from "./boards.js";
-import { eventText, outcomeText } from "./log.js";
+import { options } from "./decision.js";
+import { endScreen } from "./ending.js";
+import { eventText } from "./log.js";
 import { cardName, cardPanel, el, fill, loadCatalog } from "./words.js";
 
 const main = document.getElementById("main");
@@ -280,26 +282,23 @@ function logEvents(ui, game, events) {
 function drawDecision(ui, game, data, me, onMove) {
   const mine = data.pending || [];
   const parts = [];
-  if (data.outcome) parts.push(el("p", { class: "outcome", id: "outcome" }, "Game over: ", outcomeText(data.outcome)));
+  if (data.outcome) parts.push(endScreen(game, data.outcome, data.view, me));
   for (const d of mine) {
-    parts.push(el("p", { class: "prompt" }, d.prompt));
-    parts.push(el("div", { class: "options", role: "group", "aria-label": d.prompt },
-      d.options.map((option, i) => {
-        const button = el("button", { type: "button", class: "option", "data-kind": option.kind },
-          (d.labels && d.labels[i]) || JSON.stringify(option));
-        button.addEventListener("click", () => onMove(option));
-        return button;
-      })));
+    parts.push(el("p", { class: "prompt", tabindex: "-1" }, d.prompt));
+    parts.push(options(game, d, onMove));
   }
   if (!mine.length && !data.outcome) {
     const waiting = (data.waiting_for || []).map((s) => (s === me ? "you" : `seat ${s}`)).join(", ");
-    parts.push(el("p", { class: "waiting" }, me === null ? `Watching. Waiting for ${waiting}.` : `Waiting for ${waiting}…`));
+    const invited = document.getElementById("invite") ? " (each person joins with their seat's link, above)" : "";
+    parts.push(el("p", { class: "waiting" }, me === null ? `Watching. Waiting for ${waiting}.` : `Waiting for ${waiting}${invited}…`));
   }
+  const had = ui.decision.contains(document.activeElement);
   fill(ui.decision, ...parts);
-  const first = ui.decision.querySelector("button.option");
-  // keyboard play: the first option takes the focus, unless the reader is elsewhere on the page
+  // a new decision: the focus goes to its prompt (words, never a move, so Enter cannot play
+  // anything by accident; Tab goes on to the options), unless the reader is elsewhere on the page
+  const prompt = ui.decision.querySelector(".prompt");
   const active = document.activeElement;
-  if (first && (!active || active === document.body || ui.decision.contains(active))) first.focus({ preventScroll: true });
+  if (prompt && (had || !active || active === document.body)) prompt.focus({ preventScroll: true });
 }
 
 function busy(ui, on) {
@@ -425,9 +424,26 @@ async function devicePage(game) {
     answer = next;
     saved.answer = next;
     sessionStorage.setItem(`device:${game}`, JSON.stringify(saved));
+    main.dataset.version = String(answer.version);
+    // pass and play: another person is due, so the screen hides this one's cards until they say so
+    if (passAndPlay && !answer.outcome && saved.shown !== undefined && saved.shown !== answer.seat) handOver();
+    else show();
+  }
+  function show() {
+    saved.shown = answer.seat;
+    sessionStorage.setItem(`device:${game}`, JSON.stringify(saved));
     fill(ui.boardBox, board(game, answer.view, answer.seat));
     drawDecision(ui, game, answer, answer.seat, move);
-    main.dataset.version = String(answer.version);
+  }
+  function handOver() {
+    const ready = el("button", { type: "button", class: "primary", id: "handover-ready" }, `I am Seat ${answer.seat}: show my cards`);
+    ready.addEventListener("click", show);
+    fill(ui.boardBox);
+    fill(ui.decision, el("section", { class: "handover", id: "handover", "aria-label": "Pass the device" },
+      el("h3", { tabindex: "-1" }, `Pass the device to Seat ${answer.seat}`),
+      el("p", {}, `Seat ${saved.shown} has played. Seat ${answer.seat}'s cards stay hidden until they take the device.`),
+      ready));
+    ui.decision.querySelector("h3").focus({ preventScroll: true });
   }
   async function move(option) {
     busy(ui, true);
