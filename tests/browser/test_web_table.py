@@ -420,6 +420,8 @@ def test_plot_twist_against_bots_by_clicking(server, browser_factory):
     assert moves > 10 and seen["combat"] > 0, (moves, seen)
     if record["state"]["outcome"] is not None:
         assert "Game over" in _wait(player, lambda d: d.find_element(By.ID, "outcome")).text
+        reason = player.find_element(By.ID, "end-reason").text  # the outcome's reason as a sentence
+        assert reason and "_" not in reason and ("Hero" in reason or "Villain" in reason or "Threat" in reason), reason
     else:
         assert moves == PLOT_TWIST_MOVES
     _wait(player, lambda d: _check_no_leak(d, server, where["table"], 1))
