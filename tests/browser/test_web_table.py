@@ -190,6 +190,10 @@ def test_a_whole_game_against_a_bot_by_clicking(game, server, browser_factory):
     rows = [r.text for r in player.find_elements(By.CSS_SELECTOR, ".end-scores tbody tr")]
     assert len(rows) == len(scores) and all(str(n) in row for n, row in zip(scores.values(), rows))
     assert player.find_elements(By.CSS_SELECTOR, "#rematch[data-slot=rematch]")
+    if game == "big-shuffle":  # the agendas by name, with their scenes by name: a win by agendas explained
+        agenda = next(c for c in core.get_game(game).cards() if c["id"] == record["state"]["seats"][0]["agenda"])
+        end = player.find_element(By.ID, "end-screen").text
+        assert agenda["name"] in end and agenda["text"].rstrip(".") in end, end
     _check_no_leak(player, server, where["table"], 0)
 
     if spectator is not None:
