@@ -39,11 +39,11 @@ def _create(driver, url: str, game: str, seed=None, where: str = "table", option
     """`seats`: {seat: "" (a person) or a bot's name} where the lobby's choice is not wanted."""
     driver.get(f"{url}/play")
     Select(_wait(driver, lambda d: d.find_element(By.ID, "game"))).select_by_value(game)
-    if players is not None:
+    for count in [players] if isinstance(players, int) else players or []:  # a count, or the counts typed in turn
         field = driver.find_element(By.ID, "players")
         field.clear()
-        field.send_keys(str(players), Keys.TAB)  # the change event draws a choice per seat
-        _wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "[data-seat]")) == players)
+        field.send_keys(str(count), Keys.TAB)
+        _wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "[data-seat]")) == count)
     for seat, choice in (seats or {}).items():
         Select(driver.find_element(By.ID, f"seat-{seat}")).select_by_value(choice)
     for name, value in (options or {}).items():
@@ -52,7 +52,8 @@ def _create(driver, url: str, game: str, seed=None, where: str = "table", option
             field.click()  # a checkbox
         else:
             Select(field).select_by_value(value)
-    if seed is not None:
+    if seed is not None:  # the seed is in the Advanced fold
+        driver.find_element(By.CSS_SELECTOR, "#advanced summary").click()
         driver.find_element(By.ID, "seed").send_keys(str(seed))
     driver.find_element(By.ID, f"where-{where}").click()
     driver.find_element(By.ID, "create").click()
@@ -98,15 +99,28 @@ def _check_no_leak(driver, server, table_id: str, seat) -> bool:
 
 
 def _play(driver, server, table_id: str, keyboard: bool = False, shot=None, shot_when=(6, 3), seat: int = 0,
-          until=None, check=None) -> int:
+          until=None, check=None, reload_at=None) -> int:
     """Take the first option of every decision until the game is over; check for leaks as we go.
     `shot`: where to save a screenshot of the table mid-game, a decision on screen. `until`: stop
     after that many moves if the game has not ended by then. `check(driver, state)`: more checks
-    of each position the page shows at the table's current version; True stops the play there."""
+    of each position the page shows at the table's current version; True stops the play there.
+    `reload_at`: reload the page after that many moves, as a person might; the log comes back."""
     moves, checked, deadline = 0, 0, time.monotonic() + GAME_SECONDS
     while not driver.find_elements(By.ID, "outcome") and moves != until:
         assert moves < MAX_MOVES and time.monotonic() < deadline, "the game did not end"
+        if moves == reload_at:
+            reload_at, lines = None, len(driver.find_elements(By.CSS_SELECTOR, "#log li"))
+            driver.refresh()
+            _wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#log li")) >= lines
+                  and d.find_elements(By.CSS_SELECTOR, "#decision button, #outcome"))
         buttons = driver.find_elements(By.CSS_SELECTOR, "#decision button.option:not([disabled])")
+        groups = driver.find_elements(By.CSS_SELECTOR, "#decision button.group:not([disabled])")
+        if not buttons and groups:  # every choice is in a group: open the first (the second click plays)
+            try:
+                groups[0].click()
+            except StaleElementReferenceException:
+                pass
+            continue
         if not buttons:
             time.sleep(0.03)
             continue
@@ -120,9 +134,14 @@ def _play(driver, server, table_id: str, keyboard: bool = False, shot=None, shot
             shot = None
         version = driver.find_element(By.ID, "main").get_attribute("data-version")
         try:
-            if keyboard:
+            if keyboard:  # the prompt has the focus (Enter there plays nothing); Tab reaches the first option
                 active = driver.switch_to.active_element
-                assert "option" in (active.get_attribute("class") or ""), "the first option should have the focus"
+                assert "prompt" in (active.get_attribute("class") or ""), "the prompt should have the focus"
+                active.send_keys(Keys.ENTER)
+                assert driver.find_element(By.ID, "main").get_attribute("data-version") == version
+                active.send_keys(Keys.TAB)
+                active = driver.switch_to.active_element
+                assert "option" in (active.get_attribute("class") or ""), "Tab goes from the prompt to the options"
                 active.send_keys(Keys.ENTER)
             else:
                 buttons[0].click()
@@ -141,7 +160,8 @@ def _play(driver, server, table_id: str, keyboard: bool = False, shot=None, shot
 @pytest.mark.parametrize("game", ["shufflers", "big-shuffle", "showbiz-shuffle"])
 def test_a_whole_game_against_a_bot_by_clicking(game, server, browser_factory):
     player = browser_factory()
-    _create(player, server["url"], game, seed=SEEDS[game], options=OPTIONS.get(game))
+    # a person changes the count and comes back to two: the seats chosen are kept
+    _create(player, server["url"], game, seed=SEEDS[game], options=OPTIONS.get(game), players=[3, 2])
     where = _fragment(player)
     assert set(where) == {"table", "seat", "token"} and where["seat"] == "0"
     assert "?" not in player.current_url.split("#")[0], "the token never goes in a query string"
@@ -157,12 +177,23 @@ def test_a_whole_game_against_a_bot_by_clicking(game, server, browser_factory):
 
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     moves = _play(player, server, where["table"], keyboard=(game == "shufflers"), shot=SCREENSHOTS / f"{game}.png",
-                  shot_when=SHOT_WHEN[game])
+                  shot_when=SHOT_WHEN[game], reload_at=3)
     assert moves > 3
     record = server["app"].extensions["table_store"].get(where["table"])
     assert record["state"]["outcome"] is not None
     _wait(player, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#log li")) > moves)
     assert "Game over" in player.find_element(By.ID, "outcome").text
+    # the end screen says why, in words, with every seat's score, and keeps a place for a rematch
+    reason = player.find_element(By.ID, "end-reason").text
+    assert reason and "_" not in reason, reason
+    scores = record["state"]["outcome"]["scores"]
+    rows = [r.text for r in player.find_elements(By.CSS_SELECTOR, ".end-scores tbody tr")]
+    assert len(rows) == len(scores) and all(str(n) in row for n, row in zip(scores.values(), rows))
+    assert player.find_elements(By.CSS_SELECTOR, "#rematch[data-slot=rematch]")
+    if game == "big-shuffle":  # the agendas by name, with their scenes by name: a win by agendas explained
+        agenda = next(c for c in core.get_game(game).cards() if c["id"] == record["state"]["seats"][0]["agenda"])
+        end = player.find_element(By.ID, "end-screen").text
+        assert agenda["name"] in end and agenda["text"].rstrip(".") in end, end
     _check_no_leak(player, server, where["table"], 0)
 
     if spectator is not None:
@@ -190,7 +221,9 @@ def test_a_stale_move_is_answered_by_refreshing_the_table(server, browser):
     assert moved.status_code == 200
     browser.find_element(By.CSS_SELECTOR, "#decision button.option").click()
     _wait(browser, lambda d: "moved on" in d.find_element(By.ID, "status").text)
-    assert browser.find_element(By.ID, "main").get_attribute("data-version") == str(moved.get_json()["version"]) != stale
+    # the page then reads the table again (the status is set first)
+    _wait(browser, lambda d: d.find_element(By.ID, "main").get_attribute("data-version") == str(moved.get_json()["version"]))
+    assert str(moved.get_json()["version"]) != stale
 
 
 def test_one_device_sealed_game_at_a_phone_width(server, browser_factory):
@@ -226,13 +259,18 @@ def test_one_device_pass_and_play_shows_each_person_their_seat(server, browser):
     Select(browser.find_element(By.ID, "seat-1")).select_by_value("")
     browser.find_element(By.ID, "where-device").click()
     browser.find_element(By.ID, "create").click()
-    seats_seen, moves = set(), 0
+    seats_seen, moves, handovers = set(), 0, 0
     while not browser.find_elements(By.ID, "outcome"):
         assert moves < MAX_MOVES
-        buttons = _wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#decision button.option")
+        buttons = _wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#decision button.option, #handover-ready")
                         or d.find_elements(By.ID, "outcome"))
         if browser.find_elements(By.ID, "outcome"):
             break
+        if browser.find_elements(By.ID, "handover-ready"):  # the next person's cards stay hidden until then
+            assert not browser.find_elements(By.CSS_SELECTOR, "#board .seat")
+            handovers += 1
+            browser.find_element(By.ID, "handover-ready").click()
+            continue
         seats_seen.add(browser.find_element(By.CSS_SELECTOR, ".seat.mine h3").text.split(" ")[1])
         version = browser.find_element(By.ID, "main").get_attribute("data-version")
         try:
@@ -242,7 +280,7 @@ def test_one_device_pass_and_play_shows_each_person_their_seat(server, browser):
         moves += 1
         _wait(browser, lambda d: d.find_element(By.ID, "main").get_attribute("data-version") != version
               or d.find_elements(By.ID, "outcome"))
-    assert seats_seen == {"0", "1"}
+    assert seats_seen == {"0", "1"} and handovers > 0
 
 
 # --- Plot Twist: its own board (api/static/play/plot_twist.js) ------------------------------------
@@ -381,11 +419,13 @@ def test_plot_twist_against_bots_by_clicking(server, browser_factory):
         seen["combat"] += bool(shown["combat"])
 
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    moves = _play(player, server, where["table"], seat=1, until=PLOT_TWIST_MOVES, check=check)
+    moves = _play(player, server, where["table"], seat=1, until=PLOT_TWIST_MOVES, check=check, reload_at=5)
     record = server["app"].extensions["table_store"].get(where["table"])
     assert moves > 10 and seen["combat"] > 0, (moves, seen)
     if record["state"]["outcome"] is not None:
         assert "Game over" in _wait(player, lambda d: d.find_element(By.ID, "outcome")).text
+        reason = player.find_element(By.ID, "end-reason").text  # the outcome's reason as a sentence
+        assert reason and "_" not in reason and ("Hero" in reason or "Villain" in reason or "Threat" in reason), reason
     else:
         assert moves == PLOT_TWIST_MOVES
     _wait(player, lambda d: _check_no_leak(d, server, where["table"], 1))

@@ -26,10 +26,10 @@ export async function call(method, path, { body, token, ifMatch } = {}) {
 }
 
 // Follow a table's event stream: onMessage(event, data) per message; resumes after a drop
-// with Last-Event-ID. Returns a function that stops it.
-export function follow(tableId, token, onMessage, onState = () => {}) {
+// with Last-Event-ID (from `after` on, when given: no snapshot then). Returns a function that stops it.
+export function follow(tableId, token, onMessage, onState = () => {}, after = null) {
   let stopped = false;
-  let lastId = null;
+  let lastId = after === null ? null : String(after);
   let controller = null;
   async function run() {
     while (!stopped) {

@@ -6,7 +6,10 @@
 //   #device=GAME                      a sealed game on this device (the seal kept in sessionStorage)
 import { ApiError, call, follow } from "./api.js";
 import { board } from "./boards.js";
-import { el, eventText, fill, loadCatalog, outcomeText } from "./words.js";
+import { options } from "./decision.js";
+import { endScreen } from "./ending.js";
+import { eventText } from "./log.js";
+import { cardName, cardPanel, el, fill, loadCatalog } from "./words.js";
 
 const main = document.getElementById("main");
 let stop = () => {};
@@ -31,7 +34,7 @@ async function route() {
     games = games || (await call("GET", "/v1/games")).games;
     if (p.get("table")) await tablePage(p.get("table"), p.get("seat"), p.get("token"));
     else if (p.get("device")) await devicePage(p.get("device"));
-    else lobby();
+    else await lobby();
   } catch (error) {
     fill(main, el("p", { class: "error", role: "alert" }, `Something went wrong: ${error.message}`),
       el("p", {}, el("a", { href: "#" }, "Back to the lobby")));
@@ -40,23 +43,57 @@ async function route() {
 window.addEventListener("hashchange", route);
 
 // --- The lobby: a form built from GET /v1/games ------------------------------------------------
-function optionInput(option) {
+// Plot Twist's seats have roles: seat 0 is the Game Master, the others Heroes (a bot of the role
+// by default); any other game's seats are alike.
+const ROLES = {
+  "plot-twist": (i) => (i === 0 ? { role: "Game Master", bot: "gm" } : { role: "Hero", bot: "hero" }),
+};
+const BOT_NAMES = { heuristic: "a bot that plays well", random: "a bot that plays at random",
+  gm: "the Game Master's bot", hero: "a Hero's bot" };
+// Options that tune the engine for simulations or tables, not the game a person plays: folded away
+const ADVANCED = new Set(["stall_rounds", "reaction_windows"]);
+const VALUE_WORDS = { "the-law": "The Law (Patrols)" };
+
+function seatRole(info, i) {
+  const role = ROLES[info.id] && ROLES[info.id](i);
+  if (role && info.bots.includes(role.bot)) return role;
+  return { role: null, bot: info.bots.includes("heuristic") ? "heuristic" : info.bots[0] };
+}
+
+function optionTitle(option) {
+  const words = option.name.replace(/_/g, " ");
+  return words[0].toUpperCase() + words.slice(1);
+}
+
+// An allowed value in words: a card by its catalog name, an expansion by its title
+function valueWords(game, value) {
+  if (VALUE_WORDS[value]) return VALUE_WORDS[value];
+  const name = typeof value === "string" ? cardName(game, value) : String(value);
+  return name === value ? String(value).replace(/[-_]/g, " ") : name;
+}
+
+// An option's description without the developer's backquotes
+function helpText(text) {
+  return String(text || "").replace(/`([^`]*)`/g, "“$1”");
+}
+
+function optionInput(game, option) {
   const id = `opt-${option.name}`;
-  const help = el("small", { class: "help" }, option.description);
+  const help = el("small", { class: "help" }, helpText(option.description));
   if (option.type === "boolean") {
     return el("div", { class: "field check" }, el("input", { type: "checkbox", id, name: option.name, checked: option.default }),
-      el("label", { for: id }, option.name.replace(/_/g, " ")), help);
+      el("label", { for: id }, optionTitle(option)), help);
   }
   if (option.type === "array" && option.allowed) {
-    return el("fieldset", { class: "field", "data-option": option.name }, el("legend", {}, option.name.replace(/_/g, " ")),
+    return el("fieldset", { class: "field", "data-option": option.name }, el("legend", {}, optionTitle(option)),
       option.allowed.map((value, i) => el("span", { class: "check" },
         el("input", { type: "checkbox", id: `${id}-${i}`, value, checked: option.default.includes(value) }),
-        el("label", { for: `${id}-${i}` }, value))), help);
+        el("label", { for: `${id}-${i}` }, valueWords(game, value)))), help);
   }
-  const label = el("label", { for: id }, option.name.replace(/_/g, " "));
+  const label = el("label", { for: id }, optionTitle(option));
   if (option.allowed) {
     return el("div", { class: "field" }, label, el("select", { id, name: option.name },
-      option.allowed.map((value) => el("option", { value, selected: value === option.default }, String(value)))), help);
+      option.allowed.map((value) => el("option", { value, selected: value === option.default }, valueWords(game, value)))), help);
   }
   if (option.type === "integer") {
     return el("div", { class: "field" }, label, el("input", { type: "number", id, name: option.name, value: option.default }), help);
@@ -83,7 +120,35 @@ function readOptions(form, info) {
   return options;
 }
 
-function lobby() {
+// The seat choices: one select per seat, kept (with what the person chose) while the player
+// count changes; only the seats past the count go, and new ones get their role's default.
+function seatChoices(info, players) {
+  const seats = el("fieldset", { class: "field", id: "seats" }, el("legend", {}, "Seats"));
+  const rows = [];
+  function seatRow(i) {
+    const { role, bot } = seatRole(info, i);
+    const id = `seat-${i}`;
+    return el("div", { class: "field seat-choice" },
+      el("label", { for: id }, `Seat ${i}`, role ? el("span", { class: "role" }, ` · ${role}`) : null),
+      el("select", { id, "data-seat": i, "data-role": role || "" },
+        el("option", { value: "", selected: i === 0 }, "a person"),
+        info.bots.map((b) => el("option", { value: b, selected: i > 0 && b === bot }, BOT_NAMES[b] || `a bot (${b})`))));
+  }
+  function sync() {
+    const n = Number.parseInt(players.value, 10);
+    if (!(n >= info.min_players && n <= info.max_players)) return; // mid-typing, or out of range: keep what is there
+    while (rows.length < n) { rows.push(seatRow(rows.length)); seats.append(rows[rows.length - 1]); }
+    while (rows.length > n) rows.pop().remove();
+  }
+  players.addEventListener("input", sync);
+  players.addEventListener("change", sync);
+  sync();
+  return seats;
+}
+
+async function lobby() {
+  // the catalogs first: options whose values are cards show their names
+  await Promise.all(games.map((g) => loadCatalog(g.id).catch(() => null)));
   const form = el("form", { class: "lobby", id: "lobby", novalidate: true });
   const gameSelect = el("select", { id: "game", name: "game" },
     games.map((g) => el("option", { value: g.id }, `${g.name} (${g.min_players}-${g.max_players} players)`)));
@@ -94,27 +159,20 @@ function lobby() {
     const info = games.find((g) => g.id === gameSelect.value);
     const players = el("input", { type: "number", id: "players", name: "players", min: info.min_players,
       max: info.max_players, value: Math.min(info.max_players, Math.max(info.min_players, 2)) });
-    const seats = el("fieldset", { class: "field", id: "seats" }, el("legend", {}, "Seats"));
-    function drawSeats() {
-      const n = Number.parseInt(players.value, 10) || info.min_players;
-      fill(seats, el("legend", {}, "Seats"), Array.from({ length: n }, (_, i) => {
-        const preferred = info.bots.includes("heuristic") ? "heuristic" : info.bots[0];
-        return el("div", { class: "field seat-choice" }, el("label", { for: `seat-${i}` }, `Seat ${i}`),
-          el("select", { id: `seat-${i}`, "data-seat": i },
-            el("option", { value: "", selected: i === 0 }, "a person"),
-            info.bots.map((bot) => el("option", { value: bot, selected: i > 0 && bot === preferred }, `bot: ${bot}`))));
-      }));
-    }
-    players.addEventListener("change", drawSeats);
-    drawSeats();
+    const everyday = info.options.filter((o) => !ADVANCED.has(o.name));
+    const advanced = info.options.filter((o) => ADVANCED.has(o.name));
+    details.dataset.game = info.id;
     fill(details,
       el("p", { class: "summary" }, info.summary),
-      el("div", { class: "field" }, el("label", { for: "players" }, "Players"), players),
-      info.options.length ? el("fieldset", { class: "options" }, el("legend", {}, "Options"), info.options.map(optionInput)) : null,
-      seats,
-      el("div", { class: "field" }, el("label", { for: "seed" }, "Seed (optional)"),
-        el("input", { type: "text", id: "seed", name: "seed", inputmode: "numeric", autocomplete: "off" }),
-        el("small", { class: "help" }, "The same seed deals the same game. It is public: everyone at the table is told, so leave it empty for a real game. Tables only.")),
+      el("div", { class: "field" }, el("label", { for: "players" }, "Players"), players,
+        el("small", { class: "help" }, `${info.min_players} to ${info.max_players} players.`)),
+      everyday.length ? el("fieldset", { class: "options" }, el("legend", {}, "Options"), everyday.map((o) => optionInput(info.id, o))) : null,
+      seatChoices(info, players),
+      el("details", { class: "advanced", id: "advanced" }, el("summary", {}, "Advanced"),
+        advanced.map((o) => optionInput(info.id, o)),
+        el("div", { class: "field" }, el("label", { for: "seed" }, "Seed (optional)"),
+          el("input", { type: "text", id: "seed", name: "seed", inputmode: "numeric", autocomplete: "off" }),
+          el("small", { class: "help" }, "The same seed deals the same game. It is public: everyone at the table is told, so leave it empty for a real game. Tables only."))),
       el("fieldset", { class: "field" }, el("legend", {}, "Where the game lives"),
         el("span", { class: "check" }, el("input", { type: "radio", name: "where", id: "where-table", value: "table", checked: true }),
           el("label", { for: "where-table" }, "a table on the server (share a link per seat, spectators can follow)")),
@@ -132,6 +190,10 @@ function lobby() {
     message.textContent = "";
     const info = games.find((g) => g.id === gameSelect.value);
     const players = Number.parseInt(form.querySelector("#players").value, 10);
+    if (!(players >= info.min_players && players <= info.max_players)) {
+      message.textContent = `${info.name} is for ${info.min_players} to ${info.max_players} players.`;
+      return;
+    }
     const bots = {};
     for (const select of form.querySelectorAll("[data-seat]")) if (select.value) bots[select.dataset.seat] = select.value;
     const options = readOptions(form, info);
@@ -140,10 +202,19 @@ function lobby() {
       if (where === "device") await startDevice(info.id, players, options, bots);
       else await startTable(info.id, players, options, bots, form.querySelector("#seed").value.trim());
     } catch (error) {
-      message.textContent = error.message;
+      message.textContent = errorWords(error);
     }
   });
   fill(main, form);
+}
+
+// An API error in words: its message, or what each field got wrong
+function errorWords(error) {
+  const fields = error instanceof ApiError && error.body && error.body.errors;
+  if (!fields || typeof fields !== "object") return error.message;
+  const flat = (value) => (Array.isArray(value) ? value.map(flat).join(" ") : value && typeof value === "object"
+    ? Object.entries(value).map(([k, v]) => `${k}: ${flat(v)}`).join(" ") : String(value));
+  return `Not started: ${Object.entries(fields).map(([k, v]) => `${optionTitle({ name: k })}: ${flat(v)}`).join(" ")}`;
 }
 
 async function startTable(game, players, options, bots, seed) {
@@ -166,18 +237,43 @@ async function startDevice(game, players, options, bots) {
 }
 
 // --- A table: the board, the decision, the log ---------------------------------------------
-function tableLayout(title, linksPanel) {
+function tableLayout(title, linksPanel, invite = null) {
   const status = el("p", { class: "status", id: "status", role: "status" });
   const decision = el("section", { class: "decision", id: "decision", "aria-label": "Your decision" });
   const boardBox = el("div", { id: "board" });
   const log = el("ul", { class: "log", id: "log", "aria-live": "polite" });
+  const panel = el("aside", { class: "card-panel", id: "card-panel", "aria-label": "The card", "aria-live": "polite", hidden: true });
   fill(main,
     el("div", { class: "table-head" }, el("h2", {}, title), status),
-    decision, boardBox,
+    invite, decision, boardBox,
     el("div", { class: "side" }, el("section", { class: "log-box" }, el("h3", {}, "What happened"), log), linksPanel),
+    panel,
   );
   return { status, decision, boardBox, log };
 }
+
+// The card panel: a tap on a card, or the focus on it, shows its text and figures; Escape or
+// the close button hides it.
+function showCard(node) {
+  const panel = document.getElementById("card-panel");
+  const body = panel && main.dataset.game && cardPanel(main.dataset.game, node.dataset.card);
+  if (!body) return;
+  const close = el("button", { type: "button", class: "close", id: "card-panel-close", "aria-label": "Close the card" }, "×");
+  close.addEventListener("click", () => { panel.hidden = true; });
+  fill(panel, close, body);
+  panel.hidden = false;
+  panel.dataset.card = node.dataset.card;
+}
+for (const type of ["focusin", "click"]) {
+  document.addEventListener(type, (event) => {
+    const node = event.target.closest && event.target.closest(".card[data-card]");
+    if (node) showCard(node);
+  });
+}
+document.addEventListener("keydown", (event) => {
+  const panel = document.getElementById("card-panel");
+  if (event.key === "Escape" && panel) panel.hidden = true;
+});
 
 function logEvents(ui, game, events) {
   for (const e of events) ui.log.prepend(el("li", {}, eventText(game, e)));
@@ -186,26 +282,23 @@ function logEvents(ui, game, events) {
 function drawDecision(ui, game, data, me, onMove) {
   const mine = data.pending || [];
   const parts = [];
-  if (data.outcome) parts.push(el("p", { class: "outcome", id: "outcome" }, "Game over: ", outcomeText(data.outcome)));
+  if (data.outcome) parts.push(endScreen(game, data.outcome, data.view, me));
   for (const d of mine) {
-    parts.push(el("p", { class: "prompt" }, d.prompt));
-    parts.push(el("div", { class: "options", role: "group", "aria-label": d.prompt },
-      d.options.map((option, i) => {
-        const button = el("button", { type: "button", class: "option", "data-kind": option.kind },
-          (d.labels && d.labels[i]) || JSON.stringify(option));
-        button.addEventListener("click", () => onMove(option));
-        return button;
-      })));
+    parts.push(el("p", { class: "prompt", tabindex: "-1" }, d.prompt));
+    parts.push(options(game, d, onMove));
   }
   if (!mine.length && !data.outcome) {
     const waiting = (data.waiting_for || []).map((s) => (s === me ? "you" : `seat ${s}`)).join(", ");
-    parts.push(el("p", { class: "waiting" }, me === null ? `Watching. Waiting for ${waiting}.` : `Waiting for ${waiting}…`));
+    const invited = document.getElementById("invite") ? " (each person joins with their seat's link, above)" : "";
+    parts.push(el("p", { class: "waiting" }, me === null ? `Watching. Waiting for ${waiting}.` : `Waiting for ${waiting}${invited}…`));
   }
+  const had = ui.decision.contains(document.activeElement);
   fill(ui.decision, ...parts);
-  const first = ui.decision.querySelector("button.option");
-  // keyboard play: the first option takes the focus, unless the reader is elsewhere on the page
+  // a new decision: the focus goes to its prompt (words, never a move, so Enter cannot play
+  // anything by accident; Tab goes on to the options), unless the reader is elsewhere on the page
+  const prompt = ui.decision.querySelector(".prompt");
   const active = document.activeElement;
-  if (first && (!active || active === document.body || ui.decision.contains(active))) first.focus({ preventScroll: true });
+  if (prompt && (had || !active || active === document.body)) prompt.focus({ preventScroll: true });
 }
 
 function busy(ui, on) {
@@ -229,13 +322,28 @@ function linksPanel(tableId, seat, token) {
     el("ul", {}, items), el("p", {}, el("a", { href: "#" }, "New game")));
 }
 
+// The other people's seats, at the top of the creator's page: the game waits for them
+function invitePanel(tableId, me) {
+  const others = JSON.parse(sessionStorage.getItem(`links:${tableId}`) || "[]").filter((s) => s.seat !== me);
+  if (!others.length) return null;
+  return el("section", { class: "invite", id: "invite", "aria-label": "Invite the other players" },
+    el("h3", {}, others.length > 1 ? "Send each person their seat's link" : "Send the other person their seat's link"),
+    el("ul", {}, others.map((s) => el("li", {}, `Seat ${s.seat}: `,
+      el("input", { type: "text", readonly: true, value: s.url, class: "invite-link", "data-seat": s.seat,
+        "aria-label": `Link for seat ${s.seat}` }),
+      el("a", { href: s.url, target: "_blank", rel: "noopener" }, "open")))),
+    el("p", { class: "help" }, "The game waits for each seat's move until its person opens the link."));
+}
+
 async function tablePage(tableId, seatParam, token) {
   const me = token ? Number.parseInt(seatParam, 10) : null;
   let data = await call("GET", `/v1/tables/${encodeURIComponent(tableId)}`, { token });
   const game = data.view.game;
   await loadCatalog(game);
+  main.dataset.game = game;
   const info = games.find((g) => g.id === game);
-  const ui = tableLayout(`${info ? info.name : game} · ${me === null ? "spectator" : `seat ${me}`}`, linksPanel(tableId, me, token));
+  const ui = tableLayout(`${info ? info.name : game} · ${me === null ? "spectator" : `seat ${me}`}`, linksPanel(tableId, me, token),
+    me === null ? null : invitePanel(tableId, me));
   let refreshing = null;
 
   function draw(answer) {
@@ -264,6 +372,12 @@ async function tablePage(tableId, seatParam, token) {
     }
   }
   draw(data);
+  // the story so far (a reload, a spectator joining mid-game): every step up to now, then the
+  // stream from there on
+  const history = await call("GET", `/v1/tables/${encodeURIComponent(tableId)}/steps?after=-1&wait=0`, { token })
+    .catch(() => null);
+  if (history) for (const step of history.steps) logEvents(ui, game, step.events);
+  if (history && history.version > data.version) refresh();
   stop = follow(tableId, token, (event, message) => {
     if (event === "snapshot") draw(message);
     else if (event === "step") {
@@ -275,7 +389,7 @@ async function tablePage(tableId, seatParam, token) {
     if (state === "reconnecting") ui.status.textContent = "Connection lost; reconnecting…";
     else if (state === "live") ui.status.textContent = "Live.";
     else if (state === "ended") ui.status.textContent = data.outcome ? "The game is over." : "The table is gone.";
-  });
+  }, history ? history.version : null);
 }
 
 // --- One device: a sealed game against bots ------------------------------------------------
@@ -283,6 +397,7 @@ async function devicePage(game) {
   const saved = JSON.parse(sessionStorage.getItem(`device:${game}`) || "null");
   if (!saved) { location.hash = ""; return; }
   await loadCatalog(game);
+  main.dataset.game = game;
   const info = games.find((g) => g.id === game);
   const ui = tableLayout(`${info ? info.name : game} · on this device`,
     el("section", { class: "links" }, el("p", { class: "help" }, "A sealed game: the server keeps nothing, this page holds the game encrypted."),
@@ -291,8 +406,11 @@ async function devicePage(game) {
   const humans = saved.humans;
   const passAndPlay = humans.length > 1; // the seal is not bound to a seat: look as the person due
 
+  saved.log = saved.log || [];
+  logEvents(ui, game, saved.log); // the story so far, kept with the sealed game (a reload)
+  const record = (events) => { logEvents(ui, game, events); saved.log = saved.log.concat(events).slice(-500); };
   async function settle(next) {
-    logEvents(ui, game, next.events || []);
+    record(next.events || []);
     // bots still owe moves, or (pass and play) another person is due: look again
     for (let i = 0; i < 20 && !next.outcome; i++) {
       const due = (next.waiting_for || []).find((s) => humans.includes(s));
@@ -301,14 +419,31 @@ async function devicePage(game) {
       const body = { sealed: next.sealed };
       if (passAndPlay) body.player = lookAs !== null ? lookAs : next.seat;
       next = await call("POST", `/v1/games/${game}/sealed/view`, { body });
-      logEvents(ui, game, next.events || []);
+      record(next.events || []);
     }
     answer = next;
     saved.answer = next;
     sessionStorage.setItem(`device:${game}`, JSON.stringify(saved));
+    main.dataset.version = String(answer.version);
+    // pass and play: another person is due, so the screen hides this one's cards until they say so
+    if (passAndPlay && !answer.outcome && saved.shown !== undefined && saved.shown !== answer.seat) handOver();
+    else show();
+  }
+  function show() {
+    saved.shown = answer.seat;
+    sessionStorage.setItem(`device:${game}`, JSON.stringify(saved));
     fill(ui.boardBox, board(game, answer.view, answer.seat));
     drawDecision(ui, game, answer, answer.seat, move);
-    main.dataset.version = String(answer.version);
+  }
+  function handOver() {
+    const ready = el("button", { type: "button", class: "primary", id: "handover-ready" }, `I am Seat ${answer.seat}: show my cards`);
+    ready.addEventListener("click", show);
+    fill(ui.boardBox);
+    fill(ui.decision, el("section", { class: "handover", id: "handover", "aria-label": "Pass the device" },
+      el("h3", { tabindex: "-1" }, `Pass the device to Seat ${answer.seat}`),
+      el("p", {}, `Seat ${saved.shown} has played. Seat ${answer.seat}'s cards stay hidden until they take the device.`),
+      ready));
+    ui.decision.querySelector("h3").focus({ preventScroll: true });
   }
   async function move(option) {
     busy(ui, true);
@@ -319,7 +454,7 @@ async function devicePage(game) {
       busy(ui, false);
     }
   }
-  await settle({ ...answer, events: answer.events });
+  await settle({ ...answer, events: saved.log.length ? [] : answer.events });
 }
 
 route();

@@ -4,12 +4,17 @@ import { plotTwist } from "./plot_twist.js";
 import { card, el, isHidden, pile, row, seatTitle } from "./words.js";
 
 // --- Shufflers: each seat's rows of Ammo and Health, the encounter piles ----------------------
+const STATUS = { alive: "alive", dead: "dead", sacrificed: "sacrificed", escaped: "escaped",
+  left_behind: "left behind on the shore" };
+const TASK = { payment: "paying", help: "using help", thief: "robbed by a thief" };
+const SOURCE = { ammo: "Ammo", health: "Health" };
+
 function shufflers(game, view, me) {
   const due = view.outcome ? null : view.turn;
   const seats = view.seats.map((s, i) => el("section", {
     class: `seat ${i === me ? "mine" : ""} ${due === i ? "turn" : ""}`, "aria-label": `Seat ${i}`,
   },
-    seatTitle(i, me, ` · ${s.status}${due === i ? " · to play" : ""}`),
+    seatTitle(i, me, ` · ${STATUS[s.status] || s.status}${due === i ? " · to play" : ""}`),
     row("Ammo", pile(game, s.ammo)),
     row("Health", pile(game, s.health)),
     row("Discarded Ammo", pile(game, s.ammo_discard, { top: true })),
@@ -22,8 +27,8 @@ function shufflers(game, view, me) {
     row("Discard", pile(game, p.discard, { top: true })),
     p.lambs ? row("Lambs", String(p.lambs)) : null,
   ));
-  const task = view.task ? el("p", { class: "task" }, "Now: ", view.task.kind,
-    view.task.amount ? ` of ${view.task.amount} from ${view.task.source}` : "",
+  const task = view.task ? el("p", { class: "task" }, "Now: ", TASK[view.task.kind] || view.task.kind,
+    view.task.amount ? ` ${view.task.amount} from ${SOURCE[view.task.source] || "everyone"}` : "",
     view.task.card ? [" · ", card(game, view.task.card)] : "") : null;
   return [el("div", { class: "piles" }, piles), task, el("div", { class: "seats" }, seats)];
 }

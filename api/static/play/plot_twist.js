@@ -140,8 +140,8 @@ function character(game, view, me, c) {
     c.resistances ? row("Resistances", el("span", { class: "pt-resistances" }, resistances(c, data))) : null,
     row("Counters", counters(c, data) || none()),
     row("Actions left", `${c.actions.move} Move, ${c.actions.attack} Attack`),
-    row("Statuses", c.statuses.length ? c.statuses.map(cap).join(", ") : none()),
-    row("Identity", view.identities[c.card] ? cap(view.identities[c.card]) : none()));
+    c.statuses.length ? row("Statuses", c.statuses.map(cap).join(", ")) : null,
+    view.identities[c.card] ? row("Identity", cap(view.identities[c.card])) : null);
 }
 
 function side(game, view, me, name, title, groups) {

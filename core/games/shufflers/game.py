@@ -309,10 +309,10 @@ def _task_decisions(state: dict, task: dict) -> list:
         what = "Ammo" if task["source"] == "ammo" else "Health"
         return [decision(s, "pay", f"Seat {s}: pay {task['amount']} from your {what}.", options)]
     if kind == "help":
-        return [decision(s, "help", f"Seat {s}: {task['card']} found help; choose how to use it.",
+        return [decision(s, "help", f"Seat {s}: the {labels.card_name(task['card'])} offers help; choose how to use it.",
                          _help_options(state, s, task["card"]))]
     options = [{"player": s, "kind": "rob", "target": t} for t in _living(state)]
-    return [decision(s, "thief", f"Seat {s}: {task['card']} is a thief; choose whom he robs.", options)]
+    return [decision(s, "thief", f"Seat {s}: the {labels.card_name(task['card'])} is a thief; choose whom he robs.", options)]
 
 
 def _joker(state: dict, seat: int, events: list) -> None:
