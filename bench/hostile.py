@@ -197,7 +197,8 @@ def part_parse(args):
 
 
 def part_numbers(args):
-    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tests", "api"))
+    tests = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tests")
+    sys.path[:0] = [os.path.join(tests, "api"), tests]
     from test_hostile_numbers import HUGE, STATES, _first_option, int_paths, with_value  # noqa: E402
 
     from api import create_app

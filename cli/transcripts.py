@@ -200,6 +200,8 @@ EXCEPTIONS = {
     "store_unavailable": TRANSPORT + " (Redis down; tables only)",
     "too_many_streams": TRANSPORT + " (event streams only)",
     "internal_error": "a bug: never expected",
+    "too_complex": NOT_FROM_PLAY + ": a body of over 10,000 objects and arrays or nested over 32 deep "
+                                   "(tests/api/test_bounded_parsing.py)",
     "work_limit": NOT_FROM_PLAY + ": only a crafted state can need that much work "
                                   "(tests/api/test_hostile_numbers.py)",
     "invalid_if_match": TABLES_ONLY, "invalid_last_event_id": TABLES_ONLY, "invalid_wait": TABLES_ONLY,

@@ -16,9 +16,50 @@ MAX_EVENTS = 2000  # events of one move (a random game's largest move writes wel
 MAX_STEPS = 20000  # turns of a game's driver loop within one move
 
 
+def is_int(x, lo: int = -MAX_SAFE_INTEGER, hi: int = MAX_SAFE_INTEGER) -> bool:
+    """The one test of an integer a state holds: an int, never a bool (`True == 1` and
+    `isinstance(True, int)`), with lo <= x <= hi; by default within JavaScript's safe integers.
+
+    >>> is_int(3, 0, 5), is_int(True), is_int(2**53), is_int(-(2**53) + 1), is_int(2.0)
+    (True, False, False, True, False)
+    """
+    return type(x) is int and lo <= x <= hi
+
+
+def check_integers(value, path: str = "") -> None:
+    """InvalidState if any integer anywhere in `value` lies beyond JavaScript's safe integers:
+    the framework's net under the games' own, tighter checks of each field."""
+    stack = [(value, path)]
+    while stack:
+        x, where = stack.pop()
+        if type(x) is int:
+            if not is_int(x):
+                raise InvalidState(f"The state holds {x} at '{where}', beyond the integers every client reads "
+                                   f"exactly (at most {MAX_SAFE_INTEGER} either way).", {where: ["invalid"]})
+        elif type(x) is dict:
+            stack.extend((v, f"{where}.{k}" if where else str(k)) for k, v in x.items())
+        elif type(x) is list:
+            stack.extend((v, f"{where}.{i}" if where else str(i)) for i, v in enumerate(x))
+
+
+def check_outcome(outcome, players: int) -> None:
+    """An outcome is null or {winners: distinct seats, scores: {seat: integer}, reason: text, ...}."""
+    if outcome is None:
+        return
+    seats = range(players)
+    if (type(outcome) is not dict or type(outcome.get("winners")) is not list
+            or not all(is_int(w, 0, players - 1) for w in outcome["winners"])
+            or len(set(outcome["winners"])) != len(outcome["winners"])
+            or type(outcome.get("scores")) is not dict
+            or not all(k in {str(s) for s in seats} and is_int(v) for k, v in outcome["scores"].items())
+            or type(outcome.get("reason")) is not str):
+        raise InvalidState("The state's outcome must be null or {winners: distinct seats, scores: {seat: integer}, "
+                           "reason}.", {"outcome": ["invalid"]})
+
+
 def small_int(x, lo: int, hi: int, message: str, field: str | None = None) -> int:
     """`x` if it is an integer (not a bool) with lo <= x <= hi; else InvalidState."""
-    if type(x) is not int or not lo <= x <= hi:
+    if not is_int(x, lo, hi):
         raise InvalidState(message, {field: [f"must be an integer from {lo} to {hi}"]} if field else None)
     return x
 

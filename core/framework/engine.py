@@ -10,7 +10,7 @@
 
 from typing import NamedTuple
 
-from .budget import MAX_SAFE_INTEGER, check_events
+from .budget import MAX_SAFE_INTEGER, check_events, check_integers, check_outcome
 from .bots import bot_names, get_bot
 from .draft import CURRENT_DRAFT, LazyRng
 from .errors import GameOver, IllegalMove, InvalidMove, InvalidState, NotYourTurn, UnknownBot, UnknownGame
@@ -134,8 +134,8 @@ def _validated(state) -> tuple[Game, list]:
         raise InvalidState("The state's options are not in normal form (every option, with its value).")
     if not Rng.is_valid(state["rng"]):
         raise InvalidState("The state's rng must be 16 hexadecimal digits.", {"rng": ["invalid"]})
-    if state["outcome"] is not None and not isinstance(state["outcome"], dict):
-        raise InvalidState("The state's outcome must be null or an object.")
+    check_outcome(state["outcome"], state["players"])
+    check_integers(state)
     try:
         game.check(state)
         pending = game.decisions(state)

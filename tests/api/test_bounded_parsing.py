@@ -15,7 +15,14 @@ import pytest
 
 import api.json as api_json
 import core
-from api.json import MAX_CONTAINERS, MAX_DEPTH, TooComplex, check_shape, request_loads, shape
+from api.json import (
+    MAX_CONTAINERS,
+    MAX_DEPTH,
+    TooComplex,
+    check_shape,
+    request_loads,
+    shape,
+)
 from core.framework.rng import Rng
 
 MIB = 1024 * 1024 - 256  # under MAX_CONTAINERS' 1 MiB body limit, with room for the wrapper
@@ -178,3 +185,9 @@ def test_the_gc_is_on_again_after_a_parse_and_stays_off_if_it_was_off():
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+def test_the_examples_in_api_json_run():
+    import doctest
+
+    assert doctest.testmod(api_json).failed == 0

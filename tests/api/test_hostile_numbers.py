@@ -15,6 +15,7 @@ import copy
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from state_paths import int_paths, played_states, with_value
 
 import core
 from core.framework.budget import MAX_EVENTS
@@ -28,42 +29,12 @@ CONFIGS = [(game.id, setup.players, setup.options) for game in core.all_games() 
 
 
 def _sample_states(game, players, options, seed, every=7):
-    """States of one random game: every few moves, and the last one before the end."""
-    rng = Rng.from_seed(f"hostile:{seed}")
-    step = core.new_game(game, players, options, seed)
-    out, n = [], 0
-    while step.outcome is None and n < 3000:
-        if n % every == 0:
-            out.append(step.state)
-        options_ = [o for d in step.pending for o in d["options"]]
-        step = step.play(options_[rng.below(len(options_))])
-        n += 1
-    return out
+    """States of one random game: every few moves (the last is the one before the end)."""
+    return played_states(game, players, options, seed, every)[0]
 
 
 STATES = [s for i, (game, players, options) in enumerate(CONFIGS)
           for s in _sample_states(game, players, options, seed=100 + i)]
-
-
-def int_paths(x, path=()):
-    """Every place in a JSON value that holds an integer (booleans are not integers here)."""
-    if type(x) is int:
-        yield path
-    elif isinstance(x, dict):
-        for k, v in x.items():
-            yield from int_paths(v, (*path, k))
-    elif isinstance(x, list):
-        for i, v in enumerate(x):
-            yield from int_paths(v, (*path, i))
-
-
-def with_value(state, path, value):
-    state = copy.deepcopy(state)
-    target = state
-    for k in path[:-1]:
-        target = target[k]
-    target[path[-1]] = value
-    return state
 
 
 @st.composite
@@ -99,6 +70,23 @@ def test_a_huge_or_negative_number_in_a_state_is_refused_or_bounded(client, case
         assert len(response.get_data()) <= MAX_BODY, f"{where}: a {len(response.get_data())}-byte answer"
         if response.status_code == 200 and "events" in response.get_json():
             assert len(response.get_json()["events"]) <= MAX_EVENTS, where
+
+
+@st.composite
+def unsafe_integer(draw):
+    state = draw(st.sampled_from(STATES))
+    return state, draw(st.sampled_from(list(int_paths(state)))), draw(st.sampled_from([2**53 + 1, -(2**63), True]))
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=list(HealthCheck))
+@given(case=unsafe_integer())
+def test_any_state_integer_beyond_2_53_or_a_boolean_is_invalid_state(client, case):
+    """Was: Showbiz Shuffle took `seats[i].completed[j].points` of 2**53 + 1 and -2**63, Plot Twist
+    took `choice.seat: true` (tests/core/test_state_integers.py walks every integer of each game)."""
+    state, path, value = case
+    response = client.post(f"/v1/games/{state['game']}/view", json={"state": with_value(state, path, value), "player": 0})
+    assert (response.status_code, response.get_json()["code"]) == (422, "invalid_state"), \
+        f"{'.'.join(map(str, path))} = {value!r}: {response.get_json()}"
 
 
 @pytest.mark.parametrize("game,players,options", CONFIGS)

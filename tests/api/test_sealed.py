@@ -2,6 +2,7 @@
 encrypted and authenticated; it can neither read another seat's cards nor rewrite the game."""
 
 import base64
+import itertools
 import secrets
 
 import orjson
@@ -234,7 +235,7 @@ def test_seal_buckets_grow_by_a_quarter_above_the_floor():
     assert doctest.testmod(api.sealed).failed == 0
     sizes = sorted({padded_size("no-such-game", n) for n in range(1, 200_000, 97)})
     assert sizes[0] == SEAL_FLOOR
-    assert all(1.25 <= b / a < 1.25 + 1024 / a for a, b in zip(sizes, sizes[1:]))
+    assert all(1.25 <= b / a < 1.25 + 1024 / a for a, b in itertools.pairwise(sizes))
     assert all(s % 1024 == 0 for s in sizes)
 
 

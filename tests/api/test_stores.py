@@ -269,7 +269,7 @@ def test_a_table_created_without_entries(backend):
 def test_a_table_keeps_the_answers_of_its_last_keyed_moves_and_forgets_the_oldest(backend):
     """Every key replays while the table keeps it: the last REPLAYS_KEPT answers, not only each
     seat's last one (was: one field per seat, overwritten by the seat's next keyed move)."""
-    table_id, record = new_table(backend)
+    table_id, _ = new_table(backend)
     for n in range(REPLAYS_KEPT + 3):
         new = make_record(table_id, n + 1)
         answer = (f"key:{n % 2}:k{n}", f'{{"answer": {n}}}'.encode())
@@ -280,7 +280,7 @@ def test_a_table_keeps_the_answers_of_its_last_keyed_moves_and_forgets_the_oldes
 
 
 def test_a_failed_commit_stores_no_answer(backend):
-    table_id, record = new_table(backend)
+    table_id, _ = new_table(backend)
     assert backend.store.commit(table_id, 7, make_record(table_id, 8), [entry(8)], 60, ("key:0:k", b"{}")) is False
     assert backend.store.replay(table_id, "key:0:k") is None
 

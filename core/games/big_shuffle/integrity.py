@@ -5,7 +5,7 @@ scene change and the queue of effects fit the rules (SETTING UP THE GAME, CHARAC
 ATTEMPTING SCENE CHANGES, WINNING THE GAME), and The Law's patrols and protections their lines.
 """
 
-from core.framework.budget import MAX_SAFE_INTEGER
+from core.framework.budget import MAX_SAFE_INTEGER, is_int
 from core.framework.engine import same
 from core.framework.errors import InvalidState
 from core.framework.game import FRAMEWORK_FIELDS
@@ -282,7 +282,7 @@ NUMBER_LIMIT = 40
 
 
 def _small(x, limit: int) -> bool:
-    return type(x) is int and -limit <= x <= limit
+    return is_int(x, -limit, limit)
 
 
 _TASK_KEYS = {

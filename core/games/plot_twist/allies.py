@@ -103,7 +103,7 @@ def check(state: dict, done: bool) -> None:
         name = C.display_name(c["card"])
         _dict(c, CHARACTER_FIELDS["ally"], name, where)
         hero = CH.record(state, c["hero"]) if type(c["hero"]) is str and C.TYPE.get(c["hero"]) == "hero" else None
-        if hero is None or hero["seat"] != c["seat"] or c["hero"] in heroes:  # a Hero of its seat: Setup's or played
+        if hero is None or type(c["seat"]) is not int or hero["seat"] != c["seat"] or c["hero"] in heroes:  # a Hero of its seat: Setup's or played
             raise _bad(f"{name} is under the Hero of its seat, one Ally per Hero.", f"{where}.hero")
         heroes.add(c["hero"])
         printed = C.CARD[c["card"]]

@@ -15,6 +15,7 @@ InvalidState (and nothing else, whatever the values) unless the state is one Set
 
 from collections.abc import Sequence
 
+from core.framework.budget import is_int
 from core.framework.errors import InvalidState
 from core.framework.game import FRAMEWORK_FIELDS
 
@@ -53,7 +54,7 @@ def _bad(message: str, field: str | None = None) -> InvalidState:
 
 
 def _int(x, lo: int, hi: int, message: str, field: str) -> int:
-    if type(x) is not int or not lo <= x <= hi:
+    if not is_int(x, lo, hi):
         raise _bad(f"{message} must be a whole number from {lo} to {hi}, not {x!r}.", field)
     return x
 

@@ -197,7 +197,8 @@ def _combat(state: dict, combat) -> None:
     _sides(combat["aims"], (combat["attacker"], combat["defender"]), "The Aims played", "combat.aims")
     redraw = combat["redraw"]
     if combat["step"] != "end" and redraw != [] or combat["step"] == "end" and redraw is not None and not (
-            type(redraw) is list and set(redraw) <= {a["seat"], d["seat"]} and len(set(redraw)) == len(redraw)):
+            type(redraw) is list and all(type(s) is int for s in redraw) and set(redraw) <= {a["seat"], d["seat"]}
+            and len(set(redraw)) == len(redraw)):
         raise _bad("Only the combatants' seats redraw, at the End of Combat.", "combat.redraw")
     if combat["step"] == "end" and combat["at"] is not None:
         raise _bad("Nobody has Initiative at the End of Combat.", "combat.at")

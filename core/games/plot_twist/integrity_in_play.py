@@ -68,7 +68,7 @@ def _timer(state: dict, t, where: str) -> None:
         raise _bad("A timer belongs to a Twist! in play or a standing Event.", f"{where}.card")
     effects = C.CARD[card]["effects"]
     i = _int(t["effect"], 0, len(effects) - 1, "A timer's effect", f"{where}.effect")
-    if TC.timing(effects[i]) != (t["mode"], t["of"]):
+    if type(t["of"]) is not int or TC.timing(effects[i]) != (t["mode"], t["of"]):
         raise _bad("A timer counts as its effect prints it ('In X Turns', 'For X Turns', 'this Turn').", where)
     _int(t["counters"], 0, t["of"] - 1, "A timer's Time counters", f"{where}.counters")
     _choice_fields(t["choice"], f"{where}.choice")
@@ -95,7 +95,7 @@ def _choice(state: dict, choice) -> None:
     else:
         raise _bad("A choice waits for a Twist! in play or the face-up Objective.", "choice.card")
     # (a game that ended while the choice waited keeps it as it was: nothing settles it any more)
-    if choice["seat"] != seat or (state["outcome"] is None and len(CE.choices(state, card)) < 2):
+    if type(choice["seat"]) is not int or choice["seat"] != seat or (state["outcome"] is None and len(CE.choices(state, card)) < 2):
         raise _bad("The choice is the Heroes' (a Twist!) or the GM's (the Objective), among several answers.",
                    "choice.seat")
 

@@ -9,6 +9,7 @@ position says.
 
 from functools import lru_cache
 
+from core.framework.budget import is_int
 from core.framework.engine import same
 from core.framework.errors import InvalidState
 from core.framework.game import FRAMEWORK_FIELDS
@@ -17,6 +18,9 @@ from .cards import BIZ_GENRES, BIZ_IDS, GENRES, NEEDS, GENRES_OF, STARTERS, TARG
 from .movies import needs_of
 from .scoring import expected_outcome
 
+# A completed movie's points, either way: the whole catalog's numbers add up to 858, so no movie
+# of the rules comes near; the bound keeps a client's score within what every client reads exactly.
+POINTS_LIMIT = 10_000
 IDLE_LIMIT = 2**53 - 1  # `idle_turns` stops counting there (JSON-safe)
 
 STATE_FIELDS = frozenset(FRAMEWORK_FIELDS + (
@@ -35,7 +39,7 @@ def _bad(message: str, field: str | None = None) -> InvalidState:
 
 
 def _int(x, lo: int, hi: int) -> bool:
-    return type(x) is int and lo <= x <= hi
+    return is_int(x, lo, hi)
 
 
 def _are(x, allowed: frozenset) -> bool:
@@ -92,7 +96,8 @@ def check(state: dict) -> None:
                 biz += movie["biz"]
         completed = seat["completed"]
         if type(completed) is not list or not all(
-                type(m) is dict and m.keys() == _COMPLETED_FIELDS and m["genre"] in GENRES and type(m["points"]) is int
+                type(m) is dict and m.keys() == _COMPLETED_FIELDS and m["genre"] in GENRES
+                and _int(m["points"], -POINTS_LIMIT, POINTS_LIMIT)
                 for m in completed):
             raise _bad(f"Seat {i}'s completed movies must be a list of {{genre, points}}.", f"seats.{i}.completed")
     if len(bods) != len(deck) or deck.symmetric_difference(bods):

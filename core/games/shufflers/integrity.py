@@ -2,6 +2,7 @@
 
 from functools import cache
 
+from core.framework.budget import is_int
 from core.framework.engine import same
 from core.framework.errors import InvalidState
 from core.framework.game import FRAMEWORK_FIELDS
@@ -27,7 +28,7 @@ def _bad(message: str, field: str | None = None) -> InvalidState:
 
 
 def _is_int(x, lo: int, hi: int) -> bool:
-    return type(x) is int and lo <= x <= hi
+    return is_int(x, lo, hi)
 
 
 def _cards(x, allowed: frozenset, where: str, zone: str) -> list:
