@@ -170,3 +170,14 @@ def test_the_generated_client_plays_a_whole_sealed_game_against_bots(generated, 
         step = _whole(apply.sync_detailed(client=client, body=SealedApplyRequest(
             sealed=step.sealed, move=listed[rng.below(len(listed))])))
     assert step.outcome is not None, "the game did not end"
+
+
+def test_every_games_models_are_named_after_its_id_and_showbizs_old_names_remain(generated):
+    """`camel(game) + "State"` is every game's state model; Showbiz's `ShowbizState` (its name before
+    2026-11-27) is still generated, from a deprecated alias, and reads the same state."""
+    models = importlib.import_module("shuffle_client.models")
+    for game in core.all_games():
+        state = core.new_game(game.id, max(2, game.min_players), {}, 1).state
+        assert _model(generated, game.id, "State").from_dict(state).to_dict() == state
+    state = core.new_game("showbiz-shuffle", 2, {}, 1).state
+    assert models.ShowbizState.from_dict(state).to_dict() == state
