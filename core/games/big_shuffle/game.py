@@ -60,6 +60,9 @@ MODES = ("beginner", "standard", "expert")
 
 class BigShuffle(Game):
     listing_order = 2
+    # A clock that runs out: pass a hiring, end the turn, skip an ability, decline a reaction,
+    # stop a run of scene changes; a draw, a trash or an order to resolve: the first listed option.
+    pass_kinds = ("pass", "end_turn", "skip_ability", "decline", "stop")
 
     def __init__(self):
         super().__init__(

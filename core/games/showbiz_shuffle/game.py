@@ -41,6 +41,7 @@ MAX_STALL_ROUNDS = 100  # the largest `stall_rounds` option
 
 class ShowbizShuffle(Game):
     listing_order = 3
+    pass_kinds = ("end_turn",)  # a clock that runs out ends the turn
 
     def __init__(self):
         super().__init__(
