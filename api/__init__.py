@@ -12,6 +12,7 @@ from flask import Flask
 import core
 
 from . import errors, games, guard, limits, observability, ops, per_game, play, sealed, sweeper, tables
+from . import table_play  # noqa: F401  (undo, join...: routes on the tables blueprint)
 from .json import OrjsonProvider
 from .schemas import GAMES
 from .schemas.base import union2properties

@@ -127,6 +127,7 @@ def catch_up(record: dict, store, play_bots, budget: int, ttl: int, at: float | 
     from core.framework.rng import Rng
 
     expected, record, entries = record["version"], dict(record), []
+    record.pop("undo", None)  # a seat moves now: the last move can no longer be taken back
     step = core.Step(record["state"], pending, [], None)
     while len(entries) < budget and step.outcome is None:
         before = len(entries)

@@ -21,7 +21,7 @@ import core
 from core.framework.bots import bot_names
 from core.framework.rng import Rng
 
-from . import table_clock
+from . import table_clock, table_undo
 from .errors import error_responses, fail
 from .games import check_move_shape
 from .limits import limits
@@ -338,11 +338,12 @@ def _move(args, table_id: str, token: str, versions: list[int] | None, key: str 
     except (core.GameOver, core.InvalidMove, core.NotYourTurn, core.IllegalMove):
         check_move_shape(record["game"], move)  # a move that does not even fit the schema is a 422, not a 409
         raise
-    expected = record["version"]
+    expected, before = record["version"], record["state"]
     record = dict(record)
     entries = [{"version": step.state["version"], "events": step.events}]
     record["state"], record["version"] = step.state, step.state["version"]
     step = _bots_play(record, step, entries)
+    table_undo.remember(record, seat, before, entries[0]["events"], len(entries))
     table_clock.restart(record, {seat}, table_clock.now(), step.pending)
     store = _store()
     answer = current_app.json.dumps(_table_body(record, seat)).encode()

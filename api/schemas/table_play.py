@@ -42,4 +42,7 @@ def _event(type_: str, **extra) -> type[Schema]:
 TableEvent = Union("TableEvent", {
     "timed_out": _event("timed_out", player=seat(required=True, metadata={
         "description": "The seat whose time ran out; the events of the move made for it follow."})),
+    "move_undone": _event("move_undone", player=seat(required=True, metadata={
+        "description": "The seat that took back its move; read the table again for the position."}),
+        version=fields.Integer(required=True, metadata={"description": "The version that was taken back."})),
 }, discriminator="type")

@@ -187,6 +187,10 @@ class Game:
         else the first listed option (`pass_or_first`; `core/framework/timeouts.py`)."""
         return pass_or_first(pending, self.pass_kinds)
 
+    # --- taking a move back (core/framework/undo.py) -----------------------------------------
+    # Events that reveal a card to someone (a draw, a card turned up), with the words that say so.
+    revealing_events: ClassVar[dict] = {}
+
     def timeout_bot(self, seat: int) -> str:
         """The bot that moves for `seat` when its clock runs out at a table set to `on_timeout: bot`:
         the game's `heuristic` bot where it has one, else `random`."""

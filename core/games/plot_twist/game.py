@@ -90,6 +90,9 @@ class PlotTwist(Game):
     # A clock that runs out: pass the initiative, leave a question unanswered; a mulligan keeps
     # the hand; a setup pick (a card each time) is the first listed option.
     pass_kinds = ("pass", "no_answer", "no_equipment", "no_more_mooks")
+    revealing_events = {"combat_cards_drawn": "drew a card", "event_revealed": "revealed an Event",
+                        "twist_revealed": "revealed a Twist!", "objective_revealed": "revealed the Objective",
+                        "objective_peeked": "peeked at the Objective", "roll": "rolled coins"}
 
     def __init__(self):
         super().__init__(

@@ -52,6 +52,7 @@ class Shufflers(Game):
     # seat may pass, is the first listed option (a payment: the engine lists the exact card or
     # the smallest set first).
     pass_kinds = ("ignore",)
+    revealing_events = {"first_player": "drew cards", "card_drawn": "drew a card", "joker_drawn": "drew a card"}
 
     def __init__(self):
         super().__init__(
