@@ -316,7 +316,8 @@ def move(args: dict, table_id: str, game: str | None = None) -> Response:
 
 def _move(args, table_id: str, token: str, versions: list[int] | None, key: str | None, record: dict) -> Response:
     seat = _seat(record, token)
-    record = _bots_catch_up(record)  # a seat whose time ran out was acted for: this move is then stale
+    if "clock" in record:  # a seat whose time ran out is acted for first: this move is then stale
+        record = _bots_catch_up(record)
     if seat is None:
         fail("wrong_seat", "This is the creator's token: it watches the table as a spectator; a move needs a "
                            "seat's token.")

@@ -346,3 +346,18 @@ def test_a_five_second_clock_over_a_real_socket_is_acted_on_by_the_servers_sweep
             process.wait()
         redis.Redis.from_url(REDIS_URL).delete(key)
         store.close()
+
+
+def test_each_games_own_tables_path_takes_a_clock_too(app):
+    response = app.test_client().post("/v1/games/shufflers/tables",
+                                      json={"players": 2, "seed": 3, "clock": {"turn_seconds": 20, "on_timeout": "bot"}})
+    assert response.status_code == 201
+    clock = response.get_json()["clock"]
+    assert (clock["turn_seconds"], clock["on_timeout"]) == (20, "bot")
+    assert [d["seat"] for d in clock["deadlines"]] == response.get_json()["waiting_for"]
+
+
+def test_a_bots_seat_has_no_deadline_and_the_bot_moves_at_once(app):
+    client = app.test_client()
+    created = create(client, clock={"turn_seconds": 30}, bots={"1": "random"})
+    assert [d["seat"] for d in created["clock"]["deadlines"]] == [s for s in created["waiting_for"] if s != 1]
