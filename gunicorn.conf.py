@@ -12,6 +12,7 @@ GUNICORN_ACCESSLOG    "-" for access logs on stdout; off by default
 REQUEST_LOG           "0" turns off the app's own JSON line per request (on by default)
 PROMETHEUS_MULTIPROC_DIR  where workers keep their metrics (default: a fresh temp directory)
 SEAL_KEYS             keys of sealed games (api/sealed.py); default: one random key for all workers
+CLOCK_SWEEPER         "0": no clock sweeper in the workers (run `python -m api.sweeper` instead)
 
 Workers are gevent: each connection is a greenlet, so an event stream that waits for an
 hour, or a client that sends its body a byte at a time, costs a few kilobytes rather than
@@ -69,6 +70,9 @@ def post_worker_init(worker):
     from api.observability import json_request_log
 
     gunicorn.util.write_error = json_write_error
+    from api.sweeper import start_in_worker
+
+    start_in_worker(worker.wsgi)  # table clocks act even when no request comes (api/sweeper.py)
     requests_log = logging.getLogger("api.requests")
     requests_log.propagate = False
     if os.environ.get("REQUEST_LOG", "1") not in ("0", "false", "off"):

@@ -11,7 +11,8 @@ from flask import Flask
 
 import core
 
-from . import browsers, errors, games, guard, limits, observability, ops, per_game, play, sealed, tables
+from . import browsers, errors, games, guard, limits, observability, ops, per_game, play, sealed, sweeper, tables
+from . import table_play  # noqa: F401  (undo, join...: routes on the tables blueprint)
 from .json import OrjsonProvider
 from .schemas import GAMES
 from .schemas.base import union2properties
@@ -109,6 +110,7 @@ def create_app(config=None) -> Flask:
     if int(app.config["BOT_MOVES_PER_REQUEST"]) < 1:
         raise ValueError("BOT_MOVES_PER_REQUEST must be at least 1.")
     app.extensions["limits"] = limits.Limits(app.config)
+    sweeper.init_app(app)  # table clocks: CLOCK_NOW, the due index, the sweeper (api/sweeper.py)
 
     observability.init_app(app)  # first: a request refused by the guard still gets its request id
     guard.init_app(app)

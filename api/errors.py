@@ -34,6 +34,8 @@ ERRORS = {
     "illegal_move": (409, "the move is not one of the options of the seat's pending decisions"),
     "not_your_turn": (409, "the move's seat has no decision to make now"),
     "game_over": (409, "the game is over: no more moves"),
+    "undo_not_allowed": (409, "the move cannot be taken back: someone moved since, or it revealed information "
+                              "(`errors.reason`: `no_move`, `moved_since`, `revealed`, `game_over`)"),
     "stale_version": (412, "the table's version is no longer the one in If-Match: another move came first"),
     "body_too_large": (413, "the body exceeds the server's size limit"),
     "too_complex": (413, "the body holds more objects and arrays, or nests them deeper, than any request needs "

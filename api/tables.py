@@ -21,6 +21,7 @@ import core
 from core.framework.bots import bot_names
 from core.framework.rng import Rng
 
+from . import table_clock, table_undo
 from .errors import error_responses, fail
 from .games import check_move_shape
 from .limits import limits
@@ -213,12 +214,14 @@ def create(args: dict) -> Response:
         "request": fingerprint,
     }
     entries = [{"version": step.state["version"], "events": step.events}]
-    _bots_play(record, step, entries)
+    step = _bots_play(record, step, entries)
+    table_clock.begin(record, args.get("clock"), table_clock.now())
     if not _store().create(record, entries, _ttl()):  # the same key, a moment earlier
         existing = _store().get(table_id)
         if existing is None:
             _unknown(table_id)
         return _created_again(existing, key, fingerprint)
+    table_clock.index(record)
     return _created(record, tokens, creator)
 
 
@@ -229,7 +232,7 @@ def _created(record: dict, tokens: dict, creator: str, replayed: bool = False) -
         "players": record["state"]["players"], "seeded": record.get("seeded", False),
         "seats": [{"seat": seat, "token": token, "bot": record["bots"].get(str(seat))}
                   for seat, token in tokens.items()],
-        "creator_token": creator, **seen,
+        "creator_token": creator, **seen, **table_clock.body(record),
     }
     response = current_app.json.response(body)
     response.status_code = 201
@@ -316,6 +319,8 @@ def move(args: dict, table_id: str, game: str | None = None) -> Response:
 
 def _move(args, table_id: str, token: str, versions: list[int] | None, key: str | None, record: dict) -> Response:
     seat = _seat(record, token)
+    if "clock" in record:  # a seat whose time ran out is acted for first: this move is then stale
+        record = _bots_catch_up(record)
     if seat is None:
         fail("wrong_seat", "This is the creator's token: it watches the table as a spectator; a move needs a "
                            "seat's token.")
@@ -337,11 +342,13 @@ def _move(args, table_id: str, token: str, versions: list[int] | None, key: str 
     except (core.GameOver, core.InvalidMove, core.NotYourTurn, core.IllegalMove):
         check_move_shape(record["game"], move)  # a move that does not even fit the schema is a 422, not a 409
         raise
-    expected = record["version"]
+    expected, before = record["version"], record["state"]
     record = dict(record)
     entries = [{"version": step.state["version"], "events": step.events}]
     record["state"], record["version"] = step.state, step.state["version"]
-    _bots_play(record, step, entries)
+    step = _bots_play(record, step, entries)
+    table_undo.remember(record, seat, before, entries[0]["events"], len(entries))
+    table_clock.restart(record, {seat}, table_clock.now(), step.pending)
     store = _store()
     answer = current_app.json.dumps(_table_body(record, seat)).encode()
     replay = None
@@ -354,6 +361,7 @@ def _move(args, table_id: str, token: str, versions: list[int] | None, key: str 
             _unknown(table_id)
         fail("stale_version", f"Another move came first: the table is at version {now['version']} now; "
                               "get the table again and choose anew.", {"ETag": _etag(now)})
+    table_clock.index(record)
     move_applied(record["game"], "table", len(entries))  # the seat's move and the bots' after it
     return _tagged(Response(answer, mimetype="application/json"), record)
 
@@ -565,7 +573,7 @@ def _stream(store, record: dict, seat, after, keepalive: float, max_seconds: flo
     try:
         if after is None:
             snapshot = {"game": record["game"], "version": record["version"], "seeded": record.get("seeded", False),
-                        **core.view(record["state"], seat, trusted=True)}
+                        **core.view(record["state"], seat, trusted=True), **table_clock.body(record)}
             yield _message("snapshot", record["version"], snapshot)
             after = record["version"]
         while not (record["state"]["outcome"] is not None and after >= record["version"]):
@@ -581,8 +589,9 @@ def _stream(store, record: dict, seat, after, keepalive: float, max_seconds: flo
                 # Entries come before the record is read, and only the last move can end a game.
                 outcome = record["state"]["outcome"] if version == record["version"] else None
                 events = core.view_events(record["state"], entry["events"], seat)
+                latest_clock = table_clock.body(record) if version == record["version"] else {}
                 yield _message("step", version, {"game": record["game"], "version": version, "events": events,
-                                                 "outcome": outcome})
+                                                 "outcome": outcome, **latest_clock})
                 after = version
             if not batch:
                 yield ": keepalive\n"  # a comment line, not a block: nothing to dispatch
@@ -725,24 +734,18 @@ def _bot_due(record: dict, pending: list) -> int | None:
 
 
 def _bots_catch_up(record: dict, store=None) -> dict:
-    """The table after the bots made the moves they still owe (a slice of them), if any.
+    """The table after the moves it still owes (a slice of them), if any: the bots', and those of
+    seats whose clock ran out (api/table_clock.py).
 
     Bots move inside the request that makes them due, up to a budget; a table left with bots
     due (an all-bot table, say) goes on by slices whenever it is read or followed. Losing the
     commit to another request is fine: it made the same moves.
     """
-    if not record["bots"] or record["state"]["outcome"] is not None:
+    if (not record["bots"] and "clock" not in record) or record["state"]["outcome"] is not None:
         return record
-    pending = core.decisions(record["state"], trusted=True)
-    if _bot_due(record, pending) is None:
-        return record
-    store = store or _store()
-    expected, record = record["version"], dict(record)
-    entries: list = []
-    _bots_play(record, core.Step(record["state"], pending, [], record["state"]["outcome"]), entries)
-    if store.commit(record["table_id"], expected, record, entries, _ttl()):
-        return record
-    return store.get(record["table_id"]) or _unknown(record["table_id"])
+    budget = int(current_app.config["BOT_MOVES_PER_REQUEST"])
+    return (table_clock.catch_up(record, store or _store(), _bots_play, budget, _ttl())
+            or _unknown(record["table_id"]))
 
 
 def _idempotency_key() -> str | None:
@@ -775,7 +778,7 @@ def _new_token(key: str | None, table_id: str, name: str) -> str:
 def _table_body(record: dict, seat: int | None) -> dict:
     seen = core.view(record["state"], seat, trusted=True)
     return {"table_id": record["table_id"], "game": record["game"], "version": record["version"], "seat": seat,
-            "seeded": record.get("seeded", False), **seen}
+            "seeded": record.get("seeded", False), **seen, **table_clock.body(record)}
 
 
 def _no_content() -> Response:

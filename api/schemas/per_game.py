@@ -47,6 +47,12 @@ def _field(field: fields.Field, game: str) -> fields.Field | None:
         doc = request_options(game)
     elif union in _NARROWED:
         doc = getattr(GAMES[game], _NARROWED[union])
+    elif union is not None and any(isinstance(alt, Union) and alt.name in _NARROWED
+                                   for alt in field.doc.alternatives.values()):
+        # a union with a game union among its alternatives (a step's events: the game's or the table's)
+        doc = Union(prefix(game) + union, {tag: getattr(GAMES[game], _NARROWED[alt.name])
+                                           if isinstance(alt, Union) and alt.name in _NARROWED else alt
+                                           for tag, alt in field.doc.alternatives.items()})
     else:
         return None
     return Json(doc, deep=field.deep, required=field.required, allow_none=field.allow_none, metadata=field.metadata)

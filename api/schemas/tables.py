@@ -10,7 +10,8 @@ import core
 from core.framework.bots import bot_names
 
 from . import GAMES, GameDecision, GameEvent, GameMove, GameOutcome, GameView, NewGameRequest
-from .base import Json, seat
+from .base import Json, Union, seat
+from .table_play import ClockRequest, ClockView, TableEvent
 
 # Every bot some game offers ("random" serves every game); a name the table's game lacks is
 # refused with 422 invalid_options.
@@ -41,6 +42,10 @@ class CreateTableRequest(NewGameRequest):
             "maxProperties": MAX_SEATS,
         },
     )
+    clock = fields.Nested(ClockRequest, metadata={
+        "description": "A clock: each human seat has `turn_seconds` for each decision, then the server acts for "
+                       "it (`on_timeout`), even when no request comes. Answers then carry every waiting seat's "
+                       "deadline. Absent: no clock."})
 
 
 class TableSeat(Schema):
@@ -61,6 +66,7 @@ class _Seen(Schema):
                           metadata={"description": "The viewer's own decisions (a spectator has none)."})
     waiting_for = fields.List(seat(), required=True, metadata={"description": "Every seat that owes a decision."})
     outcome = Json(GameOutcome, required=True, allow_none=True)
+    clock = fields.Nested(ClockView, metadata={"description": "Only at a table with a clock."})
     seeded = fields.Boolean(required=True, metadata={
         "description": "True when the creator chose the seed: whoever knows the seed can work out every hidden "
                        "card, deck order and future shuffle of the table, so every seat is told."})
@@ -87,6 +93,10 @@ class MoveRequest(Schema):
 
 
 # --- The data of the event stream's messages (components of the spec, for client generators) ---
+# A step's events: the game's, and the table's own (api/schemas/per_game.py narrows it per game).
+StepEvent = Union("StepEvent", {"game": GameEvent, "table": TableEvent})
+
+
 class TableSnapshot(_Seen):
     """`event: snapshot`: the table as the viewer may see it when the stream starts."""
 
@@ -95,9 +105,13 @@ class TableStep(Schema):
     """`event: step`: one accepted move (or the setup, version 0), its events redacted for the viewer."""
 
     version = fields.Integer(required=True)
-    events = fields.List(Json(GameEvent), required=True)
+    events = fields.List(Json(StepEvent), required=True, metadata={
+        "description": "The game's events, and the table's own (`timed_out`: the seat's time ran out, the move "
+                       "made for it follows)."})
     outcome = Json(GameOutcome, required=True, allow_none=True,
                    metadata={"description": "Set on the step that ended the game."})
+    clock = fields.Nested(ClockView, metadata={
+        "description": "At a table with a clock, on the table's latest step: the deadlines from then on."})
 
 
 class TableSteps(Schema):

@@ -176,6 +176,26 @@ class Game:
 
         return [generic_label(o) for o in decision["options"]]
 
+    # --- at a table with a clock ----------------------------------------------------------------
+    # The move kinds that pass, decline or end the turn, best first: a seat whose clock ran out
+    # makes the first of them it is offered (`default_move`).
+    pass_kinds: ClassVar[tuple[str, ...]] = ()
+
+    def default_move(self, state: dict, pending: list) -> dict:
+        """The move a table makes for a seat whose clock ran out, given that seat's `pending`
+        decisions: one of their options. Default: a pass (`pass_kinds`) where one is offered,
+        else the first listed option (`pass_or_first`; `core/framework/timeouts.py`)."""
+        return pass_or_first(pending, self.pass_kinds)
+
+    # --- taking a move back (core/framework/undo.py) -----------------------------------------
+    # Events that reveal a card to someone (a draw, a card turned up), with the words that say so.
+    revealing_events: ClassVar[dict] = {}
+
+    def timeout_bot(self, seat: int) -> str:
+        """The bot that moves for `seat` when its clock runs out at a table set to `on_timeout: bot`:
+        the game's `heuristic` bot where it has one, else `random`."""
+        return "heuristic" if "heuristic" in getattr(self, "bots", dict)() else "random"
+
     # --- for tests: how to exercise the game ----------------------------------------------
     def sample_setups(self) -> tuple[Setup, ...]:
         """The tables the conformance suite plays (every mode and option worth a game of its
@@ -207,6 +227,17 @@ class Game:
         """The draft of the next state: `Draft.of(state)`, whose `state` is a new top-level dict
         with parts shared with `state` (a game may copy at once here what every move changes)."""
         return Draft.of(state)
+
+
+def pass_or_first(pending: list, pass_kinds: tuple) -> dict:
+    """The first option whose kind is in `pass_kinds` (a pass, a decline, the end of the turn), in
+    the order of `pass_kinds` then of the options; else the first option of the first decision."""
+    options = [o for d in pending for o in d["options"]]
+    for kind in pass_kinds:
+        for option in options:
+            if option.get("kind") == kind:
+                return option
+    return options[0]
 
 
 def decision(player: int, kind: str, prompt: str, options: list) -> dict:

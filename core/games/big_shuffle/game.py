@@ -60,6 +60,13 @@ MODES = ("beginner", "standard", "expert")
 
 class BigShuffle(Game):
     listing_order = 2
+    # A clock that runs out: pass a hiring, end the turn, skip an ability, decline a reaction,
+    # stop a run of scene changes; a draw, a trash or an order to resolve: the first listed option.
+    pass_kinds = ("pass", "end_turn", "skip_ability", "decline", "stop")
+    revealing_events = {"cards_dealt": "dealt cards", "card_drawn": "drew a card", "deck_searched": "searched a deck",
+                        "change_revealed": "revealed a scene change", "informant_revealed": "revealed an informant",
+                        "agenda_dealt": "dealt an agenda", "agenda_scored": "revealed an agenda",
+                        "card_stolen": "took a card from a hand"}
 
     def __init__(self):
         super().__init__(

@@ -87,6 +87,12 @@ def _predicate(kind: str):
 
 class PlotTwist(Game):
     listing_order = 4
+    # A clock that runs out: pass the initiative, leave a question unanswered; a mulligan keeps
+    # the hand; a setup pick (a card each time) is the first listed option.
+    pass_kinds = ("pass", "no_answer", "no_equipment", "no_more_mooks")
+    revealing_events = {"combat_cards_drawn": "drew a card", "event_revealed": "revealed an Event",
+                        "twist_revealed": "revealed a Twist!", "objective_revealed": "revealed the Objective",
+                        "objective_peeked": "peeked at the Objective", "roll": "rolled coins"}
 
     def __init__(self):
         super().__init__(
@@ -180,6 +186,17 @@ class PlotTwist(Game):
             other["combat_decks"] = [rotate(d) for d in other["combat_decks"]]
             other["twists_deck"] = rotate(other["twists_deck"])
         return other
+
+    def default_move(self, state: dict, pending: list) -> dict:
+        """A pass where one is offered; a mulligan keeps the whole hand; else the first option."""
+        for decision in pending:
+            for option in decision["options"]:
+                if option.get("kind") == "mulligan" and not option.get("cards"):
+                    return option
+        return super().default_move(state, pending)
+
+    def timeout_bot(self, seat: int) -> str:
+        return "gm" if seat == 0 else "hero"  # each side's heuristic bot
 
     def bots(self) -> dict:
         return BOTS  # `hero` and `gm` (bots.py), beside the framework's `random`

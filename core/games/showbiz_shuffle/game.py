@@ -41,6 +41,9 @@ MAX_STALL_ROUNDS = 100  # the largest `stall_rounds` option
 
 class ShowbizShuffle(Game):
     listing_order = 3
+    pass_kinds = ("end_turn",)  # a clock that runs out ends the turn
+    revealing_events = {"bods_drawn": "drew a card", "biz_drawn": "drew a card",
+                        "cattle_call_filled": "turned cards of the deck face up"}
 
     def __init__(self):
         super().__init__(

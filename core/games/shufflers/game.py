@@ -48,6 +48,11 @@ _DRAW_PROMPT = [f"Seat {s}: take an encounter card." for s in range(8)]
 
 class Shufflers(Game):
     listing_order = 1
+    # A clock that runs out: a helper ignores the call for help; a draw or a payment, which no
+    # seat may pass, is the first listed option (a payment: the engine lists the exact card or
+    # the smallest set first).
+    pass_kinds = ("ignore",)
+    revealing_events = {"first_player": "drew cards", "card_drawn": "drew a card", "joker_drawn": "drew a card"}
 
     def __init__(self):
         super().__init__(

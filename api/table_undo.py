@@ -1,0 +1,65 @@
+"""Taking a move back: the rule of `POST /v1/tables/{id}/undo` (issue 32; the route: api/table_play.py).
+
+A seat may take back its last move while (a) no seat has moved since (bots, and a move made for
+a seat whose time ran out, included) and (b) the move revealed no information: it drew no card,
+used no randomness and turned nothing face up for anyone (the engine decides:
+core/framework/undo.py). Otherwise 409 `undo_not_allowed`, with the reason in `errors.reason`.
+
+The record keeps what an undo needs beside the table (`record["undo"]`): the seat, the version its
+move reached, and the state before it with the move's events, or, when the move cannot be taken
+back whatever follows (it used randomness, bots moved after it, it ended the game), just why.
+Taking back is a change like any other: the version goes up (the state is the one before the
+move, at the new version), the log gets `{"type": "move_undone", "player": p, "version": v}` (v:
+the version taken back), and every seat and spectator reads the position as it was.
+"""
+
+from webargs.flaskparser import abort
+
+from core.framework.undo import reveals
+
+from .errors import ERRORS
+
+MOVE_UNDONE = "move_undone"
+REASONS = {
+    "no_move": "seat {seat} has no move of its own to take back (it was not the last to move)",
+    "moved_since": "another seat moved since (a bot, or a move made for a seat whose time ran out)",
+    "revealed": "{what}",
+    "game_over": "the move ended the game",
+}
+
+
+def remember(record: dict, seat: int, before: dict, events: list, moves: int) -> None:
+    """After `seat`'s move (and `moves` - 1 bot moves after it) is set on `record`: what an undo needs."""
+    after = record["state"]
+    if moves > 1:
+        why = "moved_since"
+    elif after["outcome"] is not None:
+        why = "game_over"
+    elif before["rng"] != after["rng"]:
+        why = "revealed"
+    else:
+        record["undo"] = {"seat": seat, "version": record["version"], "state": before, "events": events}
+        return
+    record["undo"] = {"seat": seat, "version": record["version"], "reason": why,
+                      "what": "it used randomness (a shuffle, a coin, a die)" if why == "revealed" else None}
+
+
+def refuse(reason: str, seat: int, what: str | None = None):
+    words = REASONS[reason].format(seat=seat, what=what)
+    abort(ERRORS["undo_not_allowed"][0], code="undo_not_allowed",
+          message=f"That move cannot be taken back: {words}.", messages={"reason": [reason]})
+
+
+def check(record: dict, seat: int) -> dict:
+    """The undo record of `seat`'s last move when it may be taken back now; else 409 with the reason."""
+    undo = record.get("undo")
+    if not undo or undo["seat"] != seat:
+        refuse("no_move", seat)
+    if undo["version"] != record["version"]:
+        refuse("moved_since", seat)
+    if undo.get("reason"):
+        refuse(undo["reason"], seat, undo.get("what"))
+    what = reveals(undo["state"], record["state"], undo["events"])
+    if what:
+        refuse("revealed", seat, what)
+    return undo

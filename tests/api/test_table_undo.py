@@ -1,0 +1,130 @@
+"""Taking a move back at a table (issue 32): allowed while nobody moved since and the move revealed
+nothing; else 409 `undo_not_allowed` with the reason. On Redis and on the memory store."""
+
+import os
+
+import pytest
+import redis
+
+from api import create_app
+
+REDIS_URL = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
+TABLES = "/v1/tables"
+
+
+@pytest.fixture(scope="module", params=["memory", "redis"])
+def client(request):
+    if request.param == "redis":
+        try:
+            redis.Redis.from_url(REDIS_URL, socket_connect_timeout=1, socket_timeout=2).ping()
+        except redis.RedisError as error:
+            pytest.fail(f"Redis is not reachable at {REDIS_URL} ({error})", pytrace=False)
+    app = create_app({"TESTING": True, "REDIS_URL": REDIS_URL if request.param == "redis" else None,
+                      "TABLE_TTL": 600, "CLOCK_SWEEPER": False})
+    return app.test_client()
+
+
+def auth(token, version=None):
+    headers = {"Authorization": f"Bearer {token}"}
+    if version is not None:
+        headers["If-Match"] = f'"{version}"'
+    return headers
+
+
+def table(client, **body):
+    """Showbiz Shuffle, seed 1: seat 0's 5th option (a start_movie) reveals nothing, its 1st draws a
+    card, `shake_up` shuffles, `end_turn` reveals nothing."""
+    response = client.post(TABLES, json={"game": "showbiz-shuffle", "players": 2, "seed": 1, **body})
+    assert response.status_code == 201
+    created = response.get_json()
+    return created, [seat["token"] for seat in created["seats"]]
+
+
+def seen(client, table_id, token=None):
+    """A viewer's position (the view's `version` aside: it counts the changes, the undo one of them)."""
+    body = client.get(f"{TABLES}/{table_id}", headers=auth(token) if token else {}).get_json()
+    body["view"].pop("version")
+    return {k: body[k] for k in ("view", "pending", "waiting_for", "outcome")}
+
+
+def move(client, table_id, token, version, option):
+    return client.post(f"{TABLES}/{table_id}/moves", json={"move": option}, headers=auth(token, version))
+
+
+def undo(client, table_id, token, version):
+    return client.post(f"{TABLES}/{table_id}/undo", headers=auth(token, version))
+
+
+def options(client, table_id, token):
+    return client.get(f"{TABLES}/{table_id}", headers=auth(token)).get_json()["pending"][0]["options"]
+
+
+def refused(response, reason):
+    assert response.status_code == 409, response.get_json()
+    body = response.get_json()
+    assert body["code"] == "undo_not_allowed" and body["errors"] == {"reason": [reason]}
+    return body["message"]
+
+
+def test_a_move_that_revealed_nothing_is_taken_back_and_everyone_sees_the_position_before_it(client):
+    created, tokens = table(client)
+    tid = created["table_id"]
+    before = {who: seen(client, tid, who) for who in (None, *tokens)}
+    moved = move(client, tid, tokens[0], created["version"], options(client, tid, tokens[0])[4])
+    assert moved.status_code == 200
+    taken = undo(client, tid, tokens[0], moved.get_json()["version"])
+    assert taken.status_code == 200, taken.get_json()
+    assert taken.get_json()["version"] == created["version"] + 2  # the version still goes up
+    assert taken.headers["ETag"] == f'"{created["version"] + 2}"'
+    assert {who: seen(client, tid, who) for who in (None, *tokens)} == before
+    steps = client.get(f"{TABLES}/{tid}/steps?after={created['version'] + 1}&wait=0").get_json()["steps"]
+    assert steps[-1]["events"] == [{"type": "move_undone", "player": 0, "version": created["version"] + 1}]
+    # and the game goes on from there
+    assert move(client, tid, tokens[0], created["version"] + 2, options(client, tid, tokens[0])[-1]).status_code == 200
+
+
+def test_a_move_that_used_randomness_cannot_be_taken_back(client):
+    created, tokens = table(client)
+    shake = next(o for o in options(client, created["table_id"], tokens[0]) if o["kind"] == "shake_up")
+    moved = move(client, created["table_id"], tokens[0], created["version"], shake).get_json()
+    assert "randomness" in refused(undo(client, created["table_id"], tokens[0], moved["version"]), "revealed")
+
+
+def test_a_move_that_drew_a_card_cannot_be_taken_back(client):
+    created, tokens = table(client)
+    moved = move(client, created["table_id"], tokens[0], created["version"],
+                 options(client, created["table_id"], tokens[0])[0]).get_json()
+    assert "drew a card" in refused(undo(client, created["table_id"], tokens[0], moved["version"]), "revealed")
+
+
+def test_only_the_last_mover_may_take_back_and_only_its_last_move(client):
+    created, tokens = table(client)
+    tid = created["table_id"]
+    refused(undo(client, tid, tokens[0], created["version"]), "no_move")  # nobody moved yet
+    moved = move(client, tid, tokens[0], created["version"], options(client, tid, tokens[0])[-1]).get_json()
+    refused(undo(client, tid, tokens[1], moved["version"]), "no_move")
+    taken = undo(client, tid, tokens[0], moved["version"]).get_json()
+    refused(undo(client, tid, tokens[0], taken["version"]), "no_move")  # no second undo of the same move
+
+
+def test_a_move_followed_by_a_bots_move_cannot_be_taken_back(client):
+    created, tokens = table(client, bots={"1": "random"})
+    end = options(client, created["table_id"], tokens[0])[-1]
+    assert end["kind"] == "end_turn"
+    moved = move(client, created["table_id"], tokens[0], created["version"], end).get_json()
+    assert moved["version"] > created["version"] + 1  # the bot moved after it
+    refused(undo(client, created["table_id"], tokens[0], moved["version"]), "moved_since")
+
+
+def test_undo_needs_if_match_at_the_current_version_and_a_seats_token(client):
+    created, tokens = table(client)
+    tid = created["table_id"]
+    moved = move(client, tid, tokens[0], created["version"], options(client, tid, tokens[0])[-1]).get_json()
+    stale = undo(client, tid, tokens[0], created["version"])
+    assert stale.status_code == 412 and stale.get_json()["code"] == "stale_version"
+    missing = client.post(f"{TABLES}/{tid}/undo", headers=auth(tokens[0]))
+    assert missing.status_code == 428
+    creator = client.post(f"{TABLES}/{tid}/undo", headers=auth(created["creator_token"], moved["version"]))
+    assert creator.status_code == 403 and creator.get_json()["code"] == "wrong_seat"
+    assert client.post(f"{TABLES}/nope/undo", headers=auth(tokens[0], 1)).status_code == 404
+    assert client.post(f"{TABLES}/{tid}/undo").status_code == 401
