@@ -15,7 +15,7 @@ from .bots import bot_names, get_bot
 from .draft import CURRENT_DRAFT, LazyRng
 from .errors import GameOver, IllegalMove, InvalidMove, InvalidState, NotYourTurn, UnknownBot, UnknownGame
 from .game import FRAMEWORK_FIELDS, Game
-from .kept import scope
+from .kept import scope, shared
 from .labels import labelled
 from .registry import GAMES, get_game
 from .rng import Rng
@@ -40,7 +40,8 @@ class Step(NamedTuple):
         from this engine, so its state is not validated again and its pending decisions
         are not generated again. A state from outside goes through `apply`.
         """
-        return _advance(GAMES[self.state["game"]], self.state, self.pending, move)
+        with shared():  # this engine's own state: its listings are kept (kept.py)
+            return _advance(GAMES[self.state["game"]], self.state, self.pending, move)
 
 
 def _is_int(x) -> bool:
@@ -87,11 +88,12 @@ def new_game(game_id: str, players: int, options: dict | None = None, seed: int 
     options = game.normalize_options(options, players)
     rng = Rng.from_seed(seed)
     state = {"game": game.id, "version": 0, "players": players, "options": options, "rng": "", "outcome": None}
-    fields, events = game.setup(players, options, rng)
-    state.update(fields)
-    state["rng"] = rng.dump()
-    state["outcome"] = fields.get("outcome")
-    return Step(state, game.decisions(state), events, state["outcome"])
+    with shared():  # a state this engine makes: its listings are kept (kept.py)
+        fields, events = game.setup(players, options, rng)
+        state.update(fields)
+        state["rng"] = rng.dump()
+        state["outcome"] = fields.get("outcome")
+        return Step(state, game.decisions(state), events, state["outcome"])
 
 
 def game_of(state) -> Game:
@@ -153,7 +155,8 @@ def _validated(state) -> tuple[Game, list]:
 def decisions(state: dict, *, trusted: bool = False) -> list:
     """Every pending decision of a state, with all its legal options."""
     if trusted:
-        return get_game(state["game"]).decisions(state)
+        with shared():  # a state this engine made: its listings are kept (kept.py)
+            return get_game(state["game"]).decisions(state)
     with scope():  # a state from outside: nothing kept for it outlives the call (kept.py)
         return _validated(state)[1]
 
@@ -169,7 +172,8 @@ def apply(state: dict, move: dict, *, trusted: bool = False) -> Step:
     """
     if trusted:
         game = get_game(state["game"])
-        return _advance(game, state, game.decisions(state), move)
+        with shared():  # a state this engine made: its listings are kept (kept.py)
+            return _advance(game, state, game.decisions(state), move)
     with scope():  # a state from outside: nothing kept for it outlives the call (kept.py)
         game, pending = _validated(state)
         return _advance(game, state, pending, move)

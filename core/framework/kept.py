@@ -21,10 +21,13 @@ The keeping lives beside the states, never in them: nothing of it is in the wire
 or its views. An entry holds its parts, so their identities cannot be reused by other objects
 while it is kept. One entry per key: a key names what is listed (a seat's window), not a state.
 
-A state from outside (a client's, validated by the engine) is listed in a scope of its own
-(`scope()`): a caller that changed one of its parts in place between two calls cannot be served
-a listing of the part as it was. `fresh()` turns the keeping off: what the property test compares
-the kept listings with (tests/core/test_kept_decisions.py).
+Listings are kept only within the engine's calls. The engine's own states (`Step.play`, `new_game`,
+`trusted=True`) share the entries (`shared()`); a state from outside (a client's, validated by the
+engine) is listed in a scope of its own (`scope()`), so a caller that changed one of its parts in
+place between two calls cannot be served a listing of the part as it was; a game's functions called
+outside the engine (as unit tests do, on states they change in place) keep nothing. `fresh()` turns
+the keeping off within the engine too: what the property test compares the kept listings with
+(tests/core/test_kept_decisions.py).
 """
 
 from collections.abc import Callable, Hashable
@@ -33,15 +36,15 @@ from contextvars import ContextVar
 from operator import is_
 from typing import Any
 
-_SHARED: dict = {}
-_FRESH = None  # the entries of `fresh()`: none are kept
-_ENTRIES: ContextVar[dict | None] = ContextVar("kept", default=_SHARED)
+_SHARED: dict = {}  # the entries of the engine's own states
+_FRESH = False  # the entries of `fresh()`: none are kept
+_ENTRIES: ContextVar[dict | bool | None] = ContextVar("kept", default=None)  # None: outside the engine
 
 
 def kept(key: Hashable, parts: tuple, compute: Callable[[], Any]):
     """`compute()`, or what it gave last time for `key` if every one of `parts` is the same object."""
     entries = _ENTRIES.get()
-    if entries is None:
+    if type(entries) is not dict:  # outside the engine, or fresh()
         return compute()
     entry = entries.get(key)
     if entry is not None:
@@ -51,6 +54,20 @@ def kept(key: Hashable, parts: tuple, compute: Callable[[], Any]):
     value = compute()
     entries[key] = (parts, value)
     return value
+
+
+class shared:
+    """`with shared():` the engine's own states share the kept entries (unless a `scope()` or
+    `fresh()` is on already: those stay)."""
+
+    __slots__ = ("token",)
+
+    def __enter__(self) -> None:
+        self.token = _ENTRIES.set(_SHARED) if _ENTRIES.get() is None else None
+
+    def __exit__(self, *exc) -> None:
+        if self.token is not None:
+            _ENTRIES.reset(self.token)
 
 
 @contextmanager

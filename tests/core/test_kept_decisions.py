@@ -66,6 +66,9 @@ def test_a_listing_is_kept_while_its_parts_are_the_same_objects():
         kept("key", (other,), listing)
         kept("key", (other,), listing)
     assert len(calls) == 4
+    kept("key", (other,), listing)  # outside the engine's calls (a unit test's): nothing kept
+    kept("key", (other,), listing)
+    assert len(calls) == 6
 
 
 def test_a_clients_state_changed_in_place_between_two_calls_is_listed_again():

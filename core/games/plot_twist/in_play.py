@@ -36,6 +36,7 @@ from .state import GM
 MOVE_FIELDS = {"reveal_event": {"card"}, "reveal_objective": set(), "nullify_roll": {"character", "card"},
                "nullify_spend": {"character", "card"}}
 MOVE_KINDS = tuple(MOVE_FIELDS) + ("choose",)
+NULLIFIED_BY = {"nullify_roll": "roll", "nullify_spend": "spend"}  # the printed `when` of a Nullify each kind meets
 RULE_CODES = EC.RULE_CODES + OB.RULE_CODES + (
     "not_the_gm", "not_in_combat", "not_combat_phase", "no_free_action_at_end_of_turn", "choice_pending", "not_your_character",
     "not_a_card_with_nullify", "nullified_otherwise", "nullify_once_per_turn", "nothing_to_spend",
@@ -144,8 +145,11 @@ def options(state: dict, seat: int) -> list[dict]:
             out += [{"player": GM, "kind": "reveal_event", "card": e["card"]} for e in state["events_cluster"]]
     else:
         cards = nullifiable(state)
+        # a card is Nullified one way, by a Roll or by spending (its printed `when`): the other kind is
+        # refused for it whoever asks (`nullified_otherwise`), so it is not built
         out = [{"player": seat, "kind": kind, "character": who, "card": card}
-               for who in A.acting(state, seat) for card in cards for kind in ("nullify_roll", "nullify_spend")]
+               for who in A.acting(state, seat) for card in cards for kind in ("nullify_roll", "nullify_spend")
+               if C.CARD[card]["nullify"]["when"] == NULLIFIED_BY[kind]]
     return [m for m in out if move_error(state, m) is None]
 
 
