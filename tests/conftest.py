@@ -21,8 +21,9 @@ def client(app):
     return app.test_client()
 
 
-# The slowest files first (pytest --durations over a whole run, 2026-11-25), the rest after in
-# their usual order; inside a file, the usual order. Under xdist (scripts/test: --dist worksteal)
+# The slowest files first (pytest --durations over a whole run, 2026-11-25; scripts/test prints
+# the 20 slowest tests of every run, docs/testing.md says what each heavy file is for), the rest
+# after in their usual order; inside a file, the usual order. Under xdist (scripts/test: --dist worksteal)
 # a long test then starts at once and runs beside the many short ones, instead of running alone
 # at the end of the run while the other worker has nothing left to do.
 SLOW_FIRST = (

@@ -36,6 +36,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from time_bounds import bound
+
 
 def free_port() -> int:
     """A TCP port on 127.0.0.1 that nothing listens on right now."""
@@ -83,7 +85,7 @@ class RedisServer:
             stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
         )
         log.close()
-        deadline = time.monotonic() + self.ready_timeout
+        deadline = time.monotonic() + bound(self.ready_timeout)
         while not _answers_ping(self.port):
             if self.process.poll() is not None or time.monotonic() > deadline:
                 self.stop(signal.SIGKILL)

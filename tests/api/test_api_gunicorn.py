@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from time_bounds import bound
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -25,7 +27,7 @@ def server(tmp_path):
             cwd=ROOT, env=env, stdout=sink, stderr=sink,
         )
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + bound(30)
         while not (match := re.search(r"Listening at: http://127\.0\.0\.1:(\d+)", log.read_text())):
             assert process.poll() is None and time.monotonic() < deadline, f"gunicorn did not start:\n{log.read_text()}"
             time.sleep(0.05)
@@ -47,7 +49,7 @@ def call(conn, method, path, body=None):
 
 
 def test_a_whole_game_over_http_from_new_to_the_outcome(server):
-    conn = http.client.HTTPConnection("127.0.0.1", server, timeout=10)
+    conn = http.client.HTTPConnection("127.0.0.1", server, timeout=bound(60))  # (a busy machine boots the worker slowly)
     try:
         assert call(conn, "GET", "/healthz")[::2] == (200, {"status": "ok"})
         status, content_type, step = call(conn, "POST", "/v1/games/shufflers/new", {"players": 2, "seed": 11})

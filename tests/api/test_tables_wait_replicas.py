@@ -12,6 +12,7 @@ from api import create_app
 from api.stores.redis import record_key
 from redis_server import RedisServer
 from test_api_tables import assert_error, bearer, tokens_of
+from time_bounds import bound
 
 
 @pytest.fixture
@@ -19,7 +20,7 @@ def pair():
     with RedisServer() as primary, RedisServer() as replica:
         link = redis.Redis.from_url(replica.url)
         link.replicaof("127.0.0.1", primary.port)
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + bound(10)
         while link.info("replication").get("master_link_status") != "up":
             assert time.monotonic() < deadline, "the replica did not sync"
             time.sleep(0.05)

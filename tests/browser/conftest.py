@@ -15,6 +15,7 @@ import pytest
 from werkzeug.serving import make_server
 
 from api import create_app
+from time_bounds import bound
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
@@ -59,7 +60,7 @@ def browser_factory():
                     "--disable-extensions", "--no-first-run", f"--window-size={width},{height}"):
             options.add_argument(arg)
         driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
-        driver.set_page_load_timeout(30)
+        driver.set_page_load_timeout(bound(30))
         if width < 500:  # a desktop window is never that narrow: a phone's viewport, as DevTools makes it
             driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
                 "width": width, "height": height, "deviceScaleFactor": 1, "mobile": True})

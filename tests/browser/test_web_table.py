@@ -17,6 +17,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 import core
+from time_bounds import bound
 
 from .conftest import SCREENSHOTS
 
@@ -31,7 +32,7 @@ CARDS_IN_DOM = "return [...document.querySelectorAll('[data-card]')].map(e => e.
 
 
 def _wait(driver, condition, seconds=15):
-    return WebDriverWait(driver, seconds, poll_frequency=0.05).until(lambda d: condition(d))
+    return WebDriverWait(driver, bound(seconds), poll_frequency=0.05).until(lambda d: condition(d))
 
 
 def _create(driver, url: str, game: str, seed=None, where: str = "table", options=None, players=None,
@@ -105,7 +106,7 @@ def _play(driver, server, table_id: str, keyboard: bool = False, shot=None, shot
     after that many moves if the game has not ended by then. `check(driver, state)`: more checks
     of each position the page shows at the table's current version; True stops the play there.
     `reload_at`: reload the page after that many moves, as a person might; the log comes back."""
-    moves, checked, deadline = 0, 0, time.monotonic() + GAME_SECONDS
+    moves, checked, deadline = 0, 0, time.monotonic() + bound(GAME_SECONDS)
     while not driver.find_elements(By.ID, "outcome") and moves != until:
         assert moves < MAX_MOVES and time.monotonic() < deadline, "the game did not end"
         if moves == reload_at:

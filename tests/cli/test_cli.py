@@ -19,6 +19,7 @@ from werkzeug.serving import WSGIRequestHandler, make_server
 import core
 from cli import transcripts as T
 from cli.main import main
+from time_bounds import bound
 
 ROOT = Path(__file__).resolve().parents[2]
 SOLO = T.DEFAULT_DIR / "shufflers" / "solo.jsonl"
@@ -249,8 +250,8 @@ def test_serve_runs_gunicorn_with_the_embedded_store(tmp_path):
     try:
         from cli.http import Client, Unreachable
 
-        client = Client(f"http://127.0.0.1:{port}", timeout=5)
-        deadline = time.monotonic() + 30
+        client = Client(f"http://127.0.0.1:{port}", timeout=bound(30))
+        deadline = time.monotonic() + bound(60)
         while True:
             try:
                 status, body = client.send("GET", "/healthz", {}, None)
@@ -266,4 +267,4 @@ def test_serve_runs_gunicorn_with_the_embedded_store(tmp_path):
         assert result.exit_code == 0 and "1 of 1 transcripts match." in result.output, result.output
     finally:
         process.terminate()
-        process.wait(10)
+        process.wait(bound(30))

@@ -19,6 +19,8 @@ from pathlib import Path
 
 import redis
 
+from time_bounds import bound
+
 NODE_TIMEOUT_MS = 1000  # how long a primary may be silent before its replica takes over
 
 
@@ -62,7 +64,7 @@ class RedisCluster:
         created = subprocess.run(
             ["redis-cli", "--cluster", "create", *[f"127.0.0.1:{p}" for p in self.ports],
              "--cluster-replicas", "1", "--cluster-yes"],
-            stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60)
+            stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=bound(60))
         if created.returncode != 0:
             self.stop()
             raise RuntimeError(f"redis-cli --cluster create failed:\n{created.stdout}\n{created.stderr}")
@@ -88,7 +90,7 @@ class RedisCluster:
 
     def _wait_replicas_synced(self, timeout: float = 30.0) -> None:
         """Until every replica has its first copy: a replica that never synced refuses to take over."""
-        deadline = time.monotonic() + timeout
+        deadline = time.monotonic() + bound(timeout)
         while time.monotonic() < deadline:
             links = [self.node(p).info("replication") for p in self.ports]
             replicas = [i for i in links if i.get("role") == "slave"]
@@ -98,7 +100,7 @@ class RedisCluster:
         raise RuntimeError("the replicas did not sync")
 
     def _wait_ping(self, port: int, timeout: float = 10.0) -> None:
-        deadline = time.monotonic() + timeout
+        deadline = time.monotonic() + bound(timeout)
         while time.monotonic() < deadline:
             try:
                 if redis.Redis(port=port, socket_timeout=0.5).ping():
@@ -155,7 +157,7 @@ class RedisCluster:
         raise LookupError(slot)
 
     def wait_healthy(self, timeout: float = 30.0) -> None:
-        deadline = time.monotonic() + timeout
+        deadline = time.monotonic() + bound(timeout)
         while time.monotonic() < deadline:
             ok = 0
             for port in self.ports:
@@ -174,7 +176,7 @@ class RedisCluster:
 
     def wait_failover(self, port: int, timeout: float = 30.0) -> None:
         """Until a replica serves the slots of the (killed) primary on `port`, and every slot is served."""
-        deadline = time.monotonic() + timeout
+        deadline = time.monotonic() + bound(timeout)
         while port in self.primaries() or self._slots_served() < 16384:
             if time.monotonic() > deadline:
                 raise RuntimeError(f"no replica took over from {port}")

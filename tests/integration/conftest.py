@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from integration_helpers import request
+from time_bounds import bound
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -55,7 +56,7 @@ class RedisServer:
         self.proc: subprocess.Popen | None = None
         self.url = f"redis://127.0.0.1:{self.port}/0"
 
-    def start(self, timeout: float = 10.0) -> "RedisServer":
+    def start(self, timeout: float = 30.0) -> "RedisServer":
         assert self.proc is None or self.proc.poll() is not None, "already running"
         self.dir.mkdir(parents=True, exist_ok=True)
         self.log = open(self.dir / "redis.log", "ab")
@@ -65,7 +66,7 @@ class RedisServer:
              "--daemonize", "no", "--protected-mode", "yes", "--loglevel", "warning"],
             stdin=subprocess.DEVNULL, stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True,
         )
-        deadline = time.monotonic() + timeout
+        deadline = time.monotonic() + bound(timeout)
         while True:
             if self.ping():
                 return self
@@ -137,19 +138,19 @@ class Gunicorn:
         except OSError:
             return ""
 
-    def wait_ready(self, timeout: float = 30.0) -> "Gunicorn":
-        deadline = time.monotonic() + timeout
+    def wait_ready(self, timeout: float = 60.0) -> "Gunicorn":
+        deadline = time.monotonic() + bound(timeout)
         while True:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"gunicorn exited with {self.proc.returncode}:\n{self.log()}")
             try:
-                if request(self.port, "GET", "/healthz", timeout=2).status == 200 \
+                if request(self.port, "GET", "/healthz", timeout=bound(10)).status == 200 \
                         and len(self.worker_pids()) == self.workers:
                     return self
             except OSError:
                 pass
             if time.monotonic() > deadline:
-                raise RuntimeError(f"gunicorn did not answer /healthz within {timeout:.0f} s:\n{self.log()}")
+                raise RuntimeError(f"gunicorn did not answer /healthz within {bound(timeout):.0f} s:\n{self.log()}")
             time.sleep(0.1)
 
     def worker_pids(self) -> list[int]:

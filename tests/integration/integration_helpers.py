@@ -7,6 +7,8 @@ import threading
 import time
 from dataclasses import dataclass, field
 
+from time_bounds import bound
+
 
 @dataclass
 class Response:
@@ -24,7 +26,7 @@ class Response:
         return self.headers.get("etag")
 
 
-def request(port, method, path, body=None, token=None, if_match=None, headers=None, timeout=10.0) -> Response:
+def request(port, method, path, body=None, token=None, if_match=None, headers=None, timeout=None) -> Response:
     """One request on a fresh connection (so successive calls spread over the workers)."""
     send = {"Accept": "application/json"}
     data = None
@@ -36,7 +38,7 @@ def request(port, method, path, body=None, token=None, if_match=None, headers=No
     if if_match is not None:
         send["If-Match"] = f'"{if_match}"' if isinstance(if_match, int) else if_match
     send.update(headers or {})
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=bound(60) if timeout is None else timeout)
     t0 = time.monotonic()
     try:
         conn.request(method, path, body=data, headers=send)
@@ -161,13 +163,13 @@ class EventStream:
     Always `close()` it (a `with` block does): an open stream would hold a gunicorn thread.
     """
 
-    def __init__(self, port, table_id, last_event_id=None, token=None, timeout=60.0):
+    def __init__(self, port, table_id, last_event_id=None, token=None, timeout=None):
         headers = {"Accept": "text/event-stream"}
         if last_event_id is not None:
             headers["Last-Event-ID"] = str(last_event_id)
         if token is not None:
             headers["Authorization"] = f"Bearer {token}"
-        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=bound(120) if timeout is None else timeout)
         self.conn.request("GET", f"/v1/tables/{table_id}/events", headers=headers)
         self.sock = self.conn.sock
         self.response = self.conn.getresponse()
@@ -233,8 +235,10 @@ class EventStream:
             self.events.append(Event(fields.get("id"), fields.get("event", "message"), parsed, fields))
             self._changed.notify_all()
 
-    def wait_until(self, predicate, timeout=10.0) -> bool:
-        deadline = time.monotonic() + timeout
+    def wait_until(self, predicate, timeout=60.0) -> bool:
+        """Wait for `predicate(events)`, at most `timeout` s scaled by TEST_TIME_SCALE (a bound for
+        what should come; a short `timeout` on what should NOT come only waits that long)."""
+        deadline = time.monotonic() + bound(timeout)
         with self._changed:
             while not predicate(self.events):
                 left = deadline - time.monotonic()
@@ -243,7 +247,7 @@ class EventStream:
                 self._changed.wait(left)
             return True
 
-    def wait_for_version(self, version, timeout=10.0) -> bool:
+    def wait_for_version(self, version, timeout=60.0) -> bool:
         return self.wait_until(lambda evs: any(e.id is not None and e.version >= version for e in evs), timeout)
 
     def steps(self) -> list[Event]:
@@ -258,7 +262,7 @@ class EventStream:
             pass
         self.conn.close()
         if hasattr(self, "_thread"):
-            self._thread.join(timeout=5)
+            self._thread.join(timeout=bound(5))
 
     def __enter__(self):
         return self

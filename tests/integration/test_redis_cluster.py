@@ -22,6 +22,7 @@ from api import create_app
 from api.stores.redis import events_key, record_key
 from cluster import RedisCluster
 from integration_helpers import EventStream, create_table, play, request, tokens_of
+from time_bounds import bound
 
 
 @pytest.fixture(scope="module")
@@ -63,7 +64,7 @@ def _play(client, table_id, tokens, moves):
 
 def _consistent(cluster, table_id):
     """The table's log has one entry per version, 0..version, and ends where the record is."""
-    deadline = time.monotonic() + 15
+    deadline = time.monotonic() + bound(15)
     while True:  # right after a failover, a node's slot map may still name the dead primary for a moment
         node = redis.RedisCluster.from_url(cluster.url)
         try:
@@ -138,7 +139,7 @@ def test_readyz_is_503_while_the_named_node_does_not_answer_and_200_after(cluste
         assert client.get("/readyz").status_code == 503
     finally:
         os.kill(proc.pid, signal.SIGCONT)
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + bound(30)
     while client.get("/readyz").status_code != 200:
         assert time.monotonic() < deadline, "readyz never recovered"
         time.sleep(0.2)
@@ -150,15 +151,15 @@ def test_two_api_hosts_share_the_cluster_and_streams_resume_across_hosts(cluster
     created = create_table(a.port, players=2, seed=5)
     table_id, tokens = created["table_id"], tokens_of(created)
     with EventStream(b.port, table_id) as stream:
-        assert stream.wait_until(lambda evs: len(evs) >= 1, timeout=10)
+        assert stream.wait_until(lambda evs: len(evs) >= 1, timeout=60)
         for i in range(4):
             assert len(play(a.port if i % 2 else b.port, table_id, tokens, 1)) == 1
-        assert stream.wait_until(lambda evs: sum(e.event == "step" for e in evs) >= 4, timeout=10), \
+        assert stream.wait_until(lambda evs: sum(e.event == "step" for e in evs) >= 4, timeout=60), \
             (stream.events, b.log())
         seen = [e.version for e in stream.events if e.event == "step"]
     # resume on A after the second step seen on B: only the later steps come
     with EventStream(a.port, table_id, last_event_id=str(seen[1])) as resumed:
-        assert resumed.wait_until(lambda evs: len(evs) >= len(seen) - 2, timeout=10)
+        assert resumed.wait_until(lambda evs: len(evs) >= len(seen) - 2, timeout=60)
         assert [e.version for e in resumed.events][: len(seen) - 2] == seen[2:]
     for server in (a, b):
         server.stop()
@@ -194,7 +195,7 @@ def test_racing_moves_through_two_hosts_lose_and_duplicate_nothing(cluster, guni
     for th in threads:
         th.start()
     for th in threads:
-        th.join(timeout=120)
+        th.join(timeout=bound(120))
     assert not any(s >= 500 for s in statuses), statuses
     assert set(statuses) <= {200, 412}
     for t in tables:
@@ -249,7 +250,7 @@ def test_a_primary_killed_under_load_gives_503s_then_recovers_with_tables_consis
         time.sleep(1.0)
         stop.set()
         for th in threads:
-            th.join(timeout=60)
+            th.join(timeout=bound(60))
         assert 500 not in statuses
         assert 503 in statuses or "store_unavailable" in statuses  # the killed primary's tables, meanwhile
         assert victim_port not in c.primaries()  # its replica took over
@@ -268,7 +269,7 @@ def test_a_primary_killed_under_load_gives_503s_then_recovers_with_tables_consis
             c.restart(victim_port)
         # recovered without a restart of the API: every shard takes new tables. The API's slot map
         # may name the dead node once more (a 503, which refreshes it), never a 500
-        created, deadline = 0, time.monotonic() + 30
+        created, deadline = 0, time.monotonic() + bound(30)
         while created < 6:
             status = client.post("/v1/tables", json={"game": "shufflers", "players": 1}).status_code
             assert status in (201, 503), status

@@ -16,6 +16,7 @@ import time
 import pytest
 
 from integration_helpers import create_table, play, read_raw, request, tokens_of
+from time_bounds import bound
 
 STREAMS = 150
 SLOW_BODIES = 40
@@ -60,9 +61,9 @@ def _flood_then_serve(server):
         held += [_slow_body(server.port) for _ in range(SLOW_BODIES)]
         time.sleep(0.5)  # every held connection has reached the server
         for _ in range(10):
-            assert request(server.port, "GET", "/healthz", timeout=5).status == 200
+            assert request(server.port, "GET", "/healthz", timeout=bound(5)).status == 200
         assert len(play(server.port, table_id, tokens, 1)) == 1  # a move on the table
-        assert request(server.port, "POST", "/v1/games/shufflers/new", {"players": 1}, timeout=5).status == 200
+        assert request(server.port, "POST", "/v1/games/shufflers/new", {"players": 1}, timeout=bound(5)).status == 200
     finally:
         for sock in held:
             sock.close()

@@ -5,6 +5,7 @@ import json
 import threading
 
 from integration_helpers import EventStream, create_table, next_move, request, tokens_of
+from time_bounds import bound
 
 SENDERS = 20
 
@@ -22,10 +23,10 @@ def test_twenty_identical_moves_at_once_one_is_accepted_and_nineteen_are_stale(s
     results: list = [None] * SENDERS
 
     def send(i):
-        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=20)
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=bound(60))
         try:
             conn.connect()  # connected before the start line: the requests leave together
-            barrier.wait(timeout=15)
+            barrier.wait(timeout=bound(15))
             conn.request("POST", f"/v1/tables/{table_id}/moves", body, headers)
             resp = conn.getresponse()
             results[i] = (resp.status, resp.getheader("ETag"), json.loads(resp.read()))
@@ -38,7 +39,7 @@ def test_twenty_identical_moves_at_once_one_is_accepted_and_nineteen_are_stale(s
     for t in threads:
         t.start()
     for t in threads:
-        t.join(timeout=30)
+        t.join(timeout=bound(60))
 
     statuses = sorted((r[0] for r in results), key=str)
     assert statuses == [200] + [412] * (SENDERS - 1), results
@@ -55,7 +56,7 @@ def test_twenty_identical_moves_at_once_one_is_accepted_and_nineteen_are_stale(s
     # The log holds the move once: replayed from the creation, one step per version.
     with EventStream(port, table_id, last_event_id=created["version"]) as stream:
         assert stream.status == 200, stream.body
-        assert stream.wait_for_version(version + 1, timeout=10), stream.events
+        assert stream.wait_for_version(version + 1, timeout=60), stream.events
         # Give a duplicate the time to show up.
         assert not stream.wait_until(lambda evs: len([e for e in evs if e.event == "step"]) > 1, timeout=0.5)
         steps = stream.steps()

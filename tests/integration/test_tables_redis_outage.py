@@ -10,8 +10,9 @@ import time
 import pytest
 
 from integration_helpers import EventStream, create_table, next_move, play, request, tokens_of
+from time_bounds import bound
 
-FAST = 5.0  # seconds: an answer slower than this is a hang
+FAST = bound(10.0)  # s (scaled by TEST_TIME_SCALE): slower is a hang (the store gives up on Redis after 2 s)
 
 
 @pytest.fixture
@@ -27,12 +28,12 @@ def private(redis_server_factory, gunicorn_factory):
 
 def store_requests(port, table_id, token, move, version):
     """Every kind of request that needs the store, as (label, response)."""
-    yield "GET table", request(port, "GET", f"/v1/tables/{table_id}", token=token, timeout=15)
-    yield "GET table (spectator)", request(port, "GET", f"/v1/tables/{table_id}", timeout=15)
+    yield "GET table", request(port, "GET", f"/v1/tables/{table_id}", token=token, timeout=bound(15))
+    yield "GET table (spectator)", request(port, "GET", f"/v1/tables/{table_id}", timeout=bound(15))
     yield "POST move", request(port, "POST", f"/v1/tables/{table_id}/moves", {"move": move},
-                               token=token, if_match=version, timeout=15)
-    yield "POST table", request(port, "POST", "/v1/tables", {"game": "shufflers", "players": 2}, timeout=15)
-    stream = EventStream(port, table_id, timeout=15)
+                               token=token, if_match=version, timeout=bound(15))
+    yield "POST table", request(port, "POST", "/v1/tables", {"game": "shufflers", "players": 2}, timeout=bound(15))
+    stream = EventStream(port, table_id, timeout=bound(15))
     try:
         yield "GET events", stream
     finally:
@@ -49,15 +50,15 @@ def assert_unavailable(port, table_id, token, move, version, rounds=3):
             assert r.body["code"] == "store_unavailable", (label, r.body)
             assert elapsed < FAST, (label, f"{elapsed:.1f} s")
             t0 = time.monotonic()
-        ready = request(port, "GET", "/readyz", timeout=15)
+        ready = request(port, "GET", "/readyz", timeout=bound(15))
         assert ready.status == 503 and ready.elapsed < FAST, (ready.status, ready.body, ready.elapsed)
-        assert request(port, "GET", "/healthz", timeout=15).status == 200  # alive, only not ready
+        assert request(port, "GET", "/healthz", timeout=bound(15)).status == 200  # alive, only not ready
 
 
 def wait_ready(port, timeout=15.0):
-    deadline = time.monotonic() + timeout
+    deadline = time.monotonic() + bound(timeout)
     while True:
-        r = request(port, "GET", "/readyz", timeout=10)
+        r = request(port, "GET", "/readyz", timeout=bound(10))
         if r.status == 200:
             return
         assert time.monotonic() < deadline, f"/readyz still {r.status} {r.body} after Redis came back"
@@ -73,7 +74,7 @@ def assert_recovered(port, table_id, tokens, version, move_may_stand=False):
     wait_ready(port)
     seen = set()
     for _ in range(4):
-        r = request(port, "GET", f"/v1/tables/{table_id}", timeout=10)
+        r = request(port, "GET", f"/v1/tables/{table_id}", timeout=bound(10))
         assert r.status == 200, (r.status, r.body)
         seen.add(r.body["version"])
     assert len(seen) == 1, seen  # every worker reads the same table
@@ -95,15 +96,15 @@ def test_redis_crash_answers_503_at_once_and_the_api_recovers_when_redis_is_back
     subscriber = EventStream(port, table_id)
     try:
         assert subscriber.status == 200, subscriber.body
-        assert subscriber.wait_until(lambda evs: len(evs) == 1, timeout=FAST) and subscriber.events[0].event == "snapshot"
+        assert subscriber.wait_until(lambda evs: len(evs) == 1, timeout=60) and subscriber.events[0].event == "snapshot"
 
         redis.kill()
         # A subscriber at the time of the crash is told, and its stream ends (it resumes later).
-        assert subscriber.wait_until(lambda evs: any(e.event == "error" for e in evs), timeout=FAST), \
+        assert subscriber.wait_until(lambda evs: any(e.event == "error" for e in evs), timeout=60), \
             subscriber.events
         (error,) = [e for e in subscriber.events if e.event == "error"]
         assert error.data["code"] == "store_unavailable"
-        assert subscriber.wait_until(lambda evs: False, timeout=FAST) is False and subscriber.ended
+        assert subscriber.wait_until(lambda evs: False, timeout=60) is False and subscriber.ended
     finally:
         subscriber.close()
     assert_unavailable(port, table_id, tokens[seat], move, version)

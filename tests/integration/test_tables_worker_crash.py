@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 from integration_helpers import EventStream, create_table, next_move, request, tokens_of
+from time_bounds import bound
 
 # How long after a move's request is sent its worker is killed: before, while and after the
 # engine and the Redis commit run (a move takes a few milliseconds here).
@@ -24,7 +25,7 @@ DROPPED = ("RemoteDisconnected", "ConnectionResetError", "BadStatusLine", "Conne
 
 
 def wait_for_workers(server, gone, timeout=30.0):
-    deadline = time.monotonic() + timeout
+    deadline = time.monotonic() + bound(timeout)
     while True:
         pids = server.worker_pids()
         if len(pids) == server.workers and not set(pids) & gone:
@@ -55,7 +56,7 @@ def serving_worker(server, sock) -> int | None:
 def move_and_kill_its_worker(server, table_id, tokens, delay):
     """Send a move, SIGKILL the worker serving it `delay` s later; (victim pid, status or error, version before)."""
     seat, move, version = next_move(server.port, table_id, tokens)
-    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=20)
+    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=bound(60))
     try:
         conn.request("GET", "/healthz")  # now a worker has accepted the connection
         conn.getresponse().read()
@@ -134,7 +135,7 @@ def test_killing_a_worker_mid_request_leaves_tables_consistent(gunicorn_factory,
         time.sleep(0.3)  # some moves on the respawned workers too
     finally:
         stop.set()
-        thread.join(timeout=60)
+        thread.join(timeout=bound(120))
     assert not thread.is_alive()
     assert not failures, failures
     assert any(got != 200 for _, got, _, _ in targeted), f"no kill landed before the answer: {targeted}"
@@ -153,7 +154,7 @@ def test_killing_a_worker_mid_request_leaves_tables_consistent(gunicorn_factory,
         with EventStream(port, table_id, last_event_id=0) as stream:
             assert stream.status == 200, stream.body
             if version > created["version"]:
-                assert stream.wait_for_version(version, timeout=10), [e.id for e in stream.events]
+                assert stream.wait_for_version(version, timeout=60), [e.id for e in stream.events]
             stream.wait_until(lambda evs: False, timeout=0.2)
             steps = stream.steps()
         assert [e.version for e in steps] == list(range(created["version"] + 1, version + 1)), (table_id, version)
