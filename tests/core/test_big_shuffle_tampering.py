@@ -155,3 +155,21 @@ def test_every_sample_state_is_valid():
     assert any(s["attempt"] is not None for s in states) and any(s["queue"] for s in states)
     for s in states:
         core.check_state(s)
+
+
+def test_a_queued_effect_without_the_card_it_comes_from_is_invalid_state():
+    """Every queued draw names what it comes from (the turn's own draw, or a card) and every
+    informant killing the scene it comes from; one whose `source` is not such a thing is refused. Hypothesis found it
+    once in a while by setting `source` to None, which the check let through."""
+    found = 0
+    for s in sample_states():
+        for i, task in enumerate(s["queue"]):
+            if task.get("do") not in ("draw", "kill_unless_goon"):
+                continue
+            for junk in (None, 7, "scene/nowhere", "noir/thug-1" if task["do"] == "kill_unless_goon" else ""):
+                bad = copy.deepcopy(s)
+                bad["queue"][i]["source"] = junk
+                with pytest.raises(core.InvalidState):
+                    core.check_state(bad)
+                found += 1
+    assert found > 0

@@ -363,8 +363,11 @@ def _check_task(state: dict, task) -> None:
     if keys is None or set(task) != keys:
         raise _bad(f"A queued effect {do!r} is malformed.", "queue")
     if do == "draw" and (type(task["amount"]) is not int or not 1 <= task["amount"] <= NUMBER_LIMIT
-                         or type(task["source"]) is not str):
-        raise _bad(f"A queued draw is malformed (it draws 1 to {NUMBER_LIMIT} cards).", "queue")
+                         or (task["source"] != "turn" and _type_of(task["source"]) is None)):
+        raise _bad(f"A queued draw is malformed (it draws 1 to {NUMBER_LIMIT} cards, for the turn or a card).",
+                   "queue")
+    if do == "kill_unless_goon" and _type_of(task["source"]) != "scene":
+        raise _bad("A queued informant killing names no scene it comes from.", "queue")
     if do == "discard" and _type_of(task["card"]) not in ("action", "reaction"):
         raise _bad("A queued discard names no action or reaction.", "queue")
     if do == "end_attempt" and (state["attempt"] is None or state["attempt"]["step"] != "done"):
