@@ -17,7 +17,7 @@ disagree. The codes are documented in refusals.py.
 from core.framework.refusal import Refusal
 
 from .cards import BIZ, BOD, GENRES_OF, REQUIRES, STARTERS, TARGET, TYPE
-from .movies import Casting, biz_refusal, cast_refusal, start_refusal
+from .movies import biz_refusal, cast_refusal, casting, start_refusal
 
 ALLOWANCE = {"cattle_call": 1, "hand": 2, "biz": 1}  # per turn
 NOTHING_PLAYED = {"cattle_call": 0, "hand": 0, "biz": 0, "shake_up": False}
@@ -72,14 +72,15 @@ def options(state: dict) -> list:
     if whole_turn_refusal(played) is not None:
         return [{"player": p, "kind": "end_turn"}]
     free_slot = slot_refusal(seat) is None
-    castings = [(slot, Casting(movie)) for slot, movie in enumerate(seat["movies"]) if movie is not None]
+    castings = [(slot, casting(movie)) for slot, movie in enumerate(seat["movies"]) if movie is not None]
     opts = []
     for source, bods in (("hand", seat["hand"]), ("cattle_call", state["cattle_call"])):
         if source_refusal(played, source) is not None:
             continue
+        taken = [(slot, c.takes(source, bods)) for slot, c in castings]  # movies.Casting.refusal, per Bod
         for bod in bods:
-            for slot, casting in castings:
-                if casting.refusal(bod, source) is None:
+            for slot, takes in taken:
+                if bod in takes:
                     opts.append({"player": p, "kind": "cast", "bod": bod, "from": source, "movie": slot})
             if free_slot:
                 for genre in STARTING_GENRES[bod]:
