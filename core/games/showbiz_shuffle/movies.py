@@ -139,6 +139,12 @@ def biz_refusal(movie: dict, card: str, bod) -> str | None:
         return "biz_card_targets_a_bod" if TARGET[card] == "bod" else "biz_card_targets_a_movie"
     if bod is not None and all(e["bod"] != bod for e in movie["cast"]):
         return "bod_not_in_that_movie"
+    return biz_fit_refusal(movie, card)
+
+
+def biz_fit_refusal(movie: dict, card: str) -> str | None:
+    """What Biz `card` asks of the movie it is played on or in, whichever Bod of it the card
+    lands on (so a card that fits the movie fits every Bod in it)."""
     if movie["genre"] not in BIZ_GENRES[card]:
         return "biz_card_genre_restriction"
     for type_, delta in NEEDS_DELTA.get(card, ()):
