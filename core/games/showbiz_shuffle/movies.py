@@ -20,6 +20,8 @@ is listed and what is refused cannot disagree.
     (True, 28)
 """
 
+from operator import itemgetter
+
 from .cards import (
     FEUDS, GENRES_OF, MODIFY, NEEDS, NEEDS_DELTA, PAID, PARTNERS, REQUIRES, TARGET, TYPE, TYPES, UPSTAGE, VALUE,
     BIZ_GENRES, STARTERS,
@@ -62,11 +64,13 @@ def cast_refusal(movie: dict, bod: str, source: str) -> str | None:
 
 
 class Casting:
-    """What a movie in production still takes: worked out once, then asked for each Bod."""
+    """What a movie in production still takes: worked out once, then asked for each Bod.
+    `casting(movie)` gives the one kept for a movie's casting, with its answers remembered."""
 
-    __slots__ = ("genre", "counts", "open", "cast", "feuding")
+    __slots__ = ("genre", "counts", "open", "cast", "feuding", "answers")
 
     def __init__(self, movie: dict):
+        self.answers = {"hand": {}, "cattle_call": {}}  # source -> Bod -> does it take the Bod (`takes`)
         counts = dict.fromkeys(TYPES, 0)
         cast = set()
         for e in movie["cast"]:
@@ -89,6 +93,39 @@ class Casting:
             return "bods_feud"
         return None
 
+    def takes(self, source: str, bods: list) -> set:
+        """The Bods of `bods` that `refusal` finds nothing against from `source`, each asked once
+        in this casting's life."""
+        answers = self.answers[source]
+        out = set()
+        for bod in bods:
+            ok = answers.get(bod)
+            if ok is None:
+                ok = answers[bod] = self.refusal(bod, source) is None
+            if ok:
+                out.add(bod)
+        return out
+
+
+# The Castings kept, by what they read of a movie: its genre, its needs and its cast's Bods (in
+# order). The same casting gives the same answers, so a kept one is as good as a new one; the
+# cache is emptied when it is full (a game uses a few hundred).
+_CASTINGS: dict[tuple, Casting] = {}
+_CASTINGS_KEPT = 4096
+_BOD_OF = itemgetter("bod")
+
+
+def casting(movie: dict) -> Casting:
+    """The Casting of a movie in production, kept from an earlier listing of the same casting."""
+    needs = movie["needs"]
+    key = (movie["genre"], needs["director"], needs["star"], needs["support"], *map(_BOD_OF, movie["cast"]))
+    kept = _CASTINGS.get(key)
+    if kept is None:
+        if len(_CASTINGS) >= _CASTINGS_KEPT:
+            _CASTINGS.clear()
+        kept = _CASTINGS[key] = Casting(movie)
+    return kept
+
 
 def join(movie: dict, bod: str) -> dict:
     """The movie with `bod` added (upside down when out of genre): a new dict."""
@@ -102,6 +139,12 @@ def biz_refusal(movie: dict, card: str, bod) -> str | None:
         return "biz_card_targets_a_bod" if TARGET[card] == "bod" else "biz_card_targets_a_movie"
     if bod is not None and all(e["bod"] != bod for e in movie["cast"]):
         return "bod_not_in_that_movie"
+    return biz_fit_refusal(movie, card)
+
+
+def biz_fit_refusal(movie: dict, card: str) -> str | None:
+    """What Biz `card` asks of the movie it is played on or in, whichever Bod of it the card
+    lands on (so a card that fits the movie fits every Bod in it)."""
     if movie["genre"] not in BIZ_GENRES[card]:
         return "biz_card_genre_restriction"
     for type_, delta in NEEDS_DELTA.get(card, ()):

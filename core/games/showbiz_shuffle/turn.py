@@ -17,7 +17,7 @@ disagree. The codes are documented in refusals.py.
 from core.framework.refusal import Refusal
 
 from .cards import BIZ, BOD, GENRES_OF, REQUIRES, STARTERS, TARGET, TYPE
-from .movies import Casting, biz_refusal, cast_refusal, start_refusal
+from .movies import biz_fit_refusal, biz_refusal, cast_refusal, casting, start_refusal
 
 ALLOWANCE = {"cattle_call": 1, "hand": 2, "biz": 1}  # per turn
 NOTHING_PLAYED = {"cattle_call": 0, "hand": 0, "biz": 0, "shake_up": False}
@@ -72,14 +72,15 @@ def options(state: dict) -> list:
     if whole_turn_refusal(played) is not None:
         return [{"player": p, "kind": "end_turn"}]
     free_slot = slot_refusal(seat) is None
-    castings = [(slot, Casting(movie)) for slot, movie in enumerate(seat["movies"]) if movie is not None]
+    castings = [(slot, casting(movie)) for slot, movie in enumerate(seat["movies"]) if movie is not None]
     opts = []
     for source, bods in (("hand", seat["hand"]), ("cattle_call", state["cattle_call"])):
         if source_refusal(played, source) is not None:
             continue
+        taken = [(slot, c.takes(source, bods)) for slot, c in castings]  # movies.Casting.refusal, per Bod
         for bod in bods:
-            for slot, casting in castings:
-                if casting.refusal(bod, source) is None:
+            for slot, takes in taken:
+                if bod in takes:
                     opts.append({"player": p, "kind": "cast", "bod": bod, "from": source, "movie": slot})
             if free_slot:
                 for genre in STARTING_GENRES[bod]:
@@ -91,8 +92,8 @@ def options(state: dict) -> list:
                 for slot, movie in enumerate(other["movies"]):
                     if movie is None:
                         continue
-                    # a card that fits the movie fits every Bod in it (biz_refusal's checks are the movie's)
-                    if biz_refusal(movie, card, movie["cast"][0]["bod"] if on_bod else None) is None:
+                    # biz_refusal: the card's target is what the option names; then what it asks of the movie
+                    if biz_fit_refusal(movie, card) is None:
                         for bod in [e["bod"] for e in movie["cast"]] if on_bod else [None]:
                             opts.append({"player": p, "kind": "play_biz", "card": card, "seat": s, "movie": slot,
                                          "bod": bod})
