@@ -208,6 +208,7 @@ EXCEPTIONS = {
     "missing_token": TABLES_ONLY, "invalid_token": TABLES_ONLY, "wrong_seat": TABLES_ONLY,
     "not_creator": TABLES_ONLY, "unknown_table": TABLES_ONLY, "stale_version": TABLES_ONLY,
     "precondition_required": TABLES_ONLY, "idempotency_key_reused": TABLES_ONLY,
+    "undo_not_allowed": TABLES_ONLY,
 }
 
 

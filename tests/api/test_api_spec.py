@@ -75,7 +75,8 @@ def test_each_game_has_its_own_operations_whose_schemas_are_that_games_alone(spe
     assert state["$ref"] == REF + GAMES[game].State.__name__
 
 
-SHARED = {"Error", "HiddenCard", "TableSeat", "GameInfo", "OptionInfo"}  # the same for every game
+SHARED = {"Error", "HiddenCard", "TableSeat", "GameInfo", "OptionInfo",  # the same for every game
+          "ClockRequest", "ClockView", "SeatDeadline"}  # a table's clock
 
 
 @pytest.mark.parametrize("game", list(GAMES))
