@@ -28,7 +28,11 @@ def is_int(x, lo: int = -MAX_SAFE_INTEGER, hi: int = MAX_SAFE_INTEGER) -> bool:
 
 def check_integers(value, path: str = "") -> None:
     """InvalidState if any integer anywhere in `value` lies beyond JavaScript's safe integers:
-    the framework's net under the games' own, tighter checks of each field."""
+    the framework's net under the games' own, tighter checks of each field. A first walk only
+    asks whether there is one (every client state passes here, so it must be cheap); a second
+    one, with the paths, runs only to name it."""
+    if not _holds_an_unsafe_integer(value):
+        return
     stack = [(value, path)]
     while stack:
         x, where = stack.pop()
@@ -40,6 +44,21 @@ def check_integers(value, path: str = "") -> None:
             stack.extend((v, f"{where}.{k}" if where else str(k)) for k, v in x.items())
         elif type(x) is list:
             stack.extend((v, f"{where}.{i}" if where else str(i)) for i, v in enumerate(x))
+
+
+def _holds_an_unsafe_integer(value) -> bool:
+    stack = [value]
+    pop, push = stack.pop, stack.extend
+    while stack:
+        x = pop()
+        t = type(x)
+        if t is dict:
+            push(x.values())
+        elif t is list:
+            push(x)
+        elif t is int and not -MAX_SAFE_INTEGER <= x <= MAX_SAFE_INTEGER:
+            return True
+    return False
 
 
 def check_outcome(outcome, players: int) -> None:
