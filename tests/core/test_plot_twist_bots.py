@@ -1,4 +1,4 @@
-"""Plot Twist's heuristic bots (core/games/plot_twist/bots.py): `hero` and `gm` choose among their
+"""Plot Twist's heuristic bots (core/games/plot_twist/bots/): `hero` and `gm` choose among their
 seat's listed options only, from their seat's view only (a property: the same move whatever the
 hidden cards are), focus fire, heal the weakest, Nullify, hunt the weakest Hero, keep Hate to stay
 in play and Lairs to Flee, cure Belief for effect (Locks, an Automatic Success, a Masterplan), Relocate,
@@ -15,7 +15,7 @@ from core.framework import engine
 from core.framework.bots import bot_names, get_bot
 from core.framework.rng import Rng
 from core.games.plot_twist import OUTCOME_REASONS
-from core.games.plot_twist import bots as B
+from core.games.plot_twist.bots import bots as B
 from core.games.plot_twist import events_cluster as EC
 from core.games.plot_twist.game import PlotTwist
 

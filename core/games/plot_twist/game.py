@@ -27,7 +27,7 @@ from . import reversal as RV
 from . import spending as SP
 from . import stealth as ST
 from . import views
-from .bots import BOTS
+from .bots.bots import BOTS
 from .setup import (
     SETUP_DECISION_KINDS,
     SETUP_EVENTS,
