@@ -832,10 +832,10 @@ def _plot_twist_corners(state: dict, move: dict) -> dict | None:
     # there; an Ally of another Color under the Hero leaves play for it.
     import copy
 
-    from core.games.plot_twist import allies as AL
+    from core.games.plot_twist.plots import allies as AL
     from core.games.plot_twist import cards as C
-    from core.games.plot_twist import characters as CH
-    from core.games.plot_twist import decks as D
+    from core.games.plot_twist.characters import characters as CH
+    from core.games.plot_twist.setup import decks as D
     from core.games.plot_twist.state import new_ally
 
     turn = state.get("turn")
@@ -906,11 +906,11 @@ def _plot_twist_aftermath(state: dict, move: dict) -> dict | None:
     # whichever Location the Villains Flee from; the move about to be played stays legal.
     import copy
 
-    from core.games.plot_twist import aftermath as AM
-    from core.games.plot_twist import allies as AL
+    from core.games.plot_twist.between import aftermath as AM
+    from core.games.plot_twist.plots import allies as AL
     from core.games.plot_twist import cards as C
-    from core.games.plot_twist import characters as CH
-    from core.games.plot_twist import decks as D
+    from core.games.plot_twist.characters import characters as CH
+    from core.games.plot_twist.setup import decks as D
     from core.games.plot_twist.state import GM, in_play, new_ally, users_of
 
     turn = state.get("turn")
@@ -1010,7 +1010,7 @@ def _plot_twist_crossover(state: dict, move: dict) -> dict | None:
     import copy
 
     from core.games.plot_twist import cards as C
-    from core.games.plot_twist import characters as CH
+    from core.games.plot_twist.characters import characters as CH
     from core.games.plot_twist.state import CROSSOVER_HATE, GM, in_play, new_character
 
     turn = state.get("turn")

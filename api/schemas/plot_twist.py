@@ -25,21 +25,21 @@ from core.games.plot_twist import (
     MOVE_KINDS,
     OUTCOME_REASONS,
 )
-from core.games.plot_twist import actions as A
-from core.games.plot_twist import aftermath as AM
+from core.games.plot_twist.conflict import actions as A
+from core.games.plot_twist.between import aftermath as AM
 from core.games.plot_twist import cards as C
-from core.games.plot_twist import characters as CH
-from core.games.plot_twist import combat as CB
-from core.games.plot_twist import conflict as CF
-from core.games.plot_twist import bystanders as BY
-from core.games.plot_twist import crossover as CX
-from core.games.plot_twist import reversal as RV
-from core.games.plot_twist import rolls as R
-from core.games.plot_twist import spending as SP
+from core.games.plot_twist.characters import characters as CH
+from core.games.plot_twist.conflict import combat as CB
+from core.games.plot_twist.conflict import conflict as CF
+from core.games.plot_twist.plots import bystanders as BY
+from core.games.plot_twist.reversal import crossover as CX
+from core.games.plot_twist.reversal import reversal as RV
+from core.games.plot_twist.rolls import rolls as R
+from core.games.plot_twist.conflict import spending as SP
 from core.games.plot_twist import state as S
-from core.games.plot_twist import stealth as ST
-from core.games.plot_twist import tally as T
-from core.games.plot_twist.integrity_conflict import MODIFIER_STATS
+from core.games.plot_twist.conflict import stealth as ST
+from core.games.plot_twist.effects import tally as T
+from core.games.plot_twist.integrity.integrity_conflict import MODIFIER_STATS
 from core.games.plot_twist.vocabulary import IDENTITIES
 
 from .base import (

@@ -119,3 +119,12 @@ def test_cycles_are_found_through_function_level_imports(tmp_path):
 def test_no_import_cycles_in_the_checked_packages():
     bad = [c for c in cycles(import_graph()) if any(checked(m) for m in c)]
     assert not bad, f"import cycles: {bad}"
+
+
+MAX_LINES = 800  # the project's rule, no file over ~800 lines: a longer module is split along its rules
+
+
+def test_no_module_of_core_is_over_800_lines():
+    long = {str(p.relative_to(ROOT.parent)): n for p in ROOT.rglob("*.py")
+            if (n := len(p.read_text().splitlines())) > MAX_LINES}
+    assert not long, f"modules over {MAX_LINES} lines: {long}"

@@ -1,4 +1,4 @@
-"""Plot Twist between two Conflicts (core/games/plot_twist/aftermath.py): Fleeing, Lairs, Pursuit,
+"""Plot Twist between two Conflicts (core/games/plot_twist/between/aftermath.py): Fleeing, Lairs, Pursuit,
 Interviews, the next Conflict, and Relocation, one test per sentence of the rulebook, through the
 engine.
 """
@@ -11,7 +11,7 @@ from test_plot_twist_conflict import HOPE, SIMOAKLI, _step, option, pass_until, 
 from core.framework import engine
 from core.framework.errors import InvalidState, NotYourTurn
 from core.framework.rng import Rng
-from core.games.plot_twist import aftermath as AM
+from core.games.plot_twist.between import aftermath as AM
 
 LAIR, LAIR2 = "lair/sunken-lab", "lair/volcano-fortress"
 

@@ -16,7 +16,7 @@ from core.framework.bots import bot_names, get_bot
 from core.framework.rng import Rng
 from core.games.plot_twist import OUTCOME_REASONS
 from core.games.plot_twist.bots import bots as B
-from core.games.plot_twist import events_cluster as EC
+from core.games.plot_twist.effects import events_cluster as EC
 from core.games.plot_twist.game import PlotTwist
 
 GAME = PlotTwist()

@@ -12,7 +12,7 @@ import copy
 import pytest
 
 from core.games.plot_twist import cards as C
-from core.games.plot_twist import decks as D
+from core.games.plot_twist.setup import decks as D
 
 
 def of(kind: str) -> list[dict]:

@@ -1,4 +1,4 @@
-"""Plot Twist's Conflict (core/games/plot_twist/conflict.py, combat.py, actions.py, game.py): one
+"""Plot Twist's Conflict (core/games/plot_twist/conflict/conflict.py, combat.py, actions.py, game.py): one
 test per rule of the Turn and the Combat, the rulebook's Dr. Simoakli vs Hope through a real
 Combat, and seeded random games of 2, 4 and 6 seats (quick and drafted Setup) played to an outcome
 through the engine, every state passing the state check.
@@ -14,7 +14,7 @@ from test_plot_twist_setup import leaves
 from core.framework import engine
 from core.framework.errors import IllegalMove, InvalidState
 from core.framework.rng import Rng
-from core.games.plot_twist import actions as A
+from core.games.plot_twist.conflict import actions as A
 from core.games.plot_twist.game import PlotTwist
 
 GAME = PlotTwist()

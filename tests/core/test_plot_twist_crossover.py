@@ -1,4 +1,4 @@
-"""Plot Twist: Villain Crossovers, Personas and a new Main Villain (core/games/plot_twist/crossover.py),
+"""Plot Twist: Villain Crossovers, Personas and a new Main Villain (core/games/plot_twist/reversal/crossover.py),
 one test per sentence of the rulebook's Villain Crossover and Uniqueness Rule, through the engine.
 """
 
@@ -12,8 +12,8 @@ from test_plot_twist_stealth import character, combat_phase, conflict, edited
 
 from core.framework import engine
 from core.games.plot_twist import cards as C
-from core.games.plot_twist import characters as CH
-from core.games.plot_twist import conflict as CF
+from core.games.plot_twist.characters import characters as CH
+from core.games.plot_twist.conflict import conflict as CF
 
 MIRAGE, KRAGG, UNBOUND = "villain/madame-mirage", "villain/warlord-kragg", "villain/dr-simoakli-unbound"
 GOONS = "mook/lab-goons"

@@ -1,4 +1,4 @@
-"""Plot Twist's Setup, the deck-building rules (core/games/plot_twist/decks.py), one test per rule
+"""Plot Twist's Setup, the deck-building rules (core/games/plot_twist/setup/decks.py), one test per rule
 from the rulebook's words (shared/rules/plot-twist-rules.md: Setup, Uniqueness Rule, Character
 Cluster, Plot Hand, Character Classes and Colors, Equipment cards, Mook cards, Objective Cards,
 Events Cluster, Twists Deck, Combat deck) and one per ruling of docs/rulings-plot-twist.md
@@ -10,7 +10,7 @@ import random
 import pytest
 
 from core.games.plot_twist import cards as C
-from core.games.plot_twist import decks as D
+from core.games.plot_twist.setup import decks as D
 
 SIMOAKLI = ("villain/dr-simoakli",)  # Black; Healing; ARMOR - RICH
 KRAGG = ("villain/warlord-kragg",)   # Red; Energy Projection, Flight; ARMOR - OVERCHARGED - TACTICIAN

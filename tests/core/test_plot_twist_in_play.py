@@ -1,4 +1,4 @@
-"""Plot Twist's cards in play (core/games/plot_twist/in_play.py, twists.py, card_effects.py,
+"""Plot Twist's cards in play (core/games/plot_twist/effects/in_play.py, twists.py, card_effects.py,
 events_cluster.py, objectives.py, conditions.py, time_counters.py, standing.py): one test per rule of
 the Twists!, Time counters, the Events Cluster and Nullify, the Objective and its Threat, through the
 engine where a move is involved; properties over random games for hidden information and tampering.
@@ -24,11 +24,11 @@ from test_plot_twist_setup import leaves
 from core.framework import engine
 from core.framework.errors import InvalidState
 from core.framework.rng import Rng
-from core.games.plot_twist import card_effects as CE
-from core.games.plot_twist import conditions as CO
-from core.games.plot_twist import effects as FX
-from core.games.plot_twist import in_play as IP
-from core.games.plot_twist import time_counters as TC
+from core.games.plot_twist.effects import card_effects as CE
+from core.games.plot_twist.effects import conditions as CO
+from core.games.plot_twist.effects import effects as FX
+from core.games.plot_twist.effects import in_play as IP
+from core.games.plot_twist.effects import time_counters as TC
 from core.games.plot_twist.game import PlotTwist
 
 GAME = PlotTwist()

@@ -1,4 +1,4 @@
-"""Plot Twist's Plots (core/games/plot_twist/plots.py, bystanders.py, allies.py, effects.py's Plots'
+"""Plot Twist's Plots (core/games/plot_twist/plots/plots.py, bystanders.py, allies.py, effects.py's Plots'
 section): one test per rule of the Plot Hand, Details, Locations, Lairs, Bystanders and Allies, and
 their state check and views. Random games playing Plots to an outcome are test_plot_twist_conflict.py's.
 """
@@ -19,8 +19,8 @@ from test_plot_twist_conflict import (
 from core.framework import engine
 from core.framework.errors import InvalidState
 from core.games.plot_twist import cards as C
-from core.games.plot_twist import effects as FX
-from core.games.plot_twist import plots as PL
+from core.games.plot_twist.effects import effects as FX
+from core.games.plot_twist.plots import plots as PL
 from core.games.plot_twist.game import PlotTwist
 
 GAME = PlotTwist()
@@ -339,7 +339,7 @@ def test_a_plot_that_draws_combat_cards_draws_up_to_a_hand_of_3():
 
 
 def test_an_ally_has_no_social_resistance_so_social_attacks_cannot_harm_it():
-    from core.games.plot_twist import combat as CB
+    from core.games.plot_twist.conflict import combat as CB
     step = play(position({1: [RAMOS]}), {"player": 1, "kind": "play_plot", "card": RAMOS, "character": HOPE})
     state = copy.deepcopy(to_phase(step, "combat").state)
     state["turn"]["initiated"] = {SIMOAKLI: [RAMOS]}
@@ -415,7 +415,7 @@ def test_one_predicate_lists_and_explains_each_plot_move_over_random_games():
 
     from core.framework.errors import IllegalMove
     from core.framework.rng import Rng
-    from core.games.plot_twist import bystanders as BY
+    from core.games.plot_twist.plots import bystanders as BY
     from core.games.plot_twist.game import RULE_CODES
     predicate = {"play_plot": PL.play_error, "recruit": BY.attack_error, "kill": BY.attack_error}
     seen = set()

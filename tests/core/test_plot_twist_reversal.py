@@ -1,4 +1,4 @@
-"""Plot Twist: Reversal of Fortunes (core/games/plot_twist/reversal.py), Locks (effects.py) and peeking at
+"""Plot Twist: Reversal of Fortunes (core/games/plot_twist/reversal/reversal.py), Locks (effects.py) and peeking at
 the Objective with Perception or Hacking (stealth.py), one test per sentence of the rulebook, through
 the engine.
 """
@@ -13,8 +13,8 @@ from test_plot_twist_stealth import character, combat_phase, conflict, edited
 from core.framework import engine
 from core.framework.errors import InvalidState
 from core.games.plot_twist import cards as C
-from core.games.plot_twist import effects as FX
-from core.games.plot_twist import reversal as RV
+from core.games.plot_twist.effects import effects as FX
+from core.games.plot_twist.reversal import reversal as RV
 from core.games.plot_twist.game import PlotTwist
 
 GAME = PlotTwist()
@@ -390,7 +390,7 @@ def test_a_tampered_peek_record_is_an_invalid_state():
 
 def test_the_game_lists_the_new_moves_events_and_rule_codes():
     from core.games.plot_twist import game
-    from core.games.plot_twist import stealth as ST
+    from core.games.plot_twist.conflict import stealth as ST
     assert {"cure", "reversal", "peek"} <= set(game.MOVE_KINDS)
     assert set(RV.EVENTS) | set(ST.EVENTS) <= set(game.EVENT_TYPES)
     assert set(RV.RULE_CODES) | set(ST.RULE_CODES) <= set(game.RULE_CODES)

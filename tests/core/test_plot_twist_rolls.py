@@ -13,8 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from core.framework.rng import Rng
-from core.games.plot_twist import damage, rolls
-from core.games.plot_twist.rolls import Pool, Throw
+from core.games.plot_twist.rolls import damage, rolls
+from core.games.plot_twist.rolls.rolls import Pool, Throw
 
 
 def coins(heads: int, tails: int) -> tuple[int, ...]:

@@ -1,4 +1,4 @@
-"""Plot Twist's Setup as decisions (core/games/plot_twist/setup.py), its views (views.py) and its
+"""Plot Twist's Setup as decisions (core/games/plot_twist/setup/setup.py), its views (views.py) and its
 state check (integrity.py): one test per step of the rulebook's Setup and per ruling of
 docs/rulings-plot-twist.md it needs; seeded random drafts of 2, 4 and 6 seats; quick setup;
 hidden information and tampered states as properties over sampled states.
@@ -13,9 +13,9 @@ import pytest
 from core.framework.errors import IllegalMove, InvalidState
 from core.framework.rng import Rng
 from core.games.plot_twist import cards as C
-from core.games.plot_twist import decks as D
-from core.games.plot_twist.integrity import check_setup
-from core.games.plot_twist.setup import (
+from core.games.plot_twist.setup import decks as D
+from core.games.plot_twist.integrity.integrity import check_setup
+from core.games.plot_twist.setup.setup import (
     SETUP_MOVES,
     new_state,
     refuse_setup,

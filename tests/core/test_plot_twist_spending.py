@@ -1,5 +1,5 @@
 """Plot Twist: spending Belief, Hate and Energy from their menus, and activated Advantages
-(core/games/plot_twist/spending.py), one test per line of the rulebook's menus, through the engine.
+(core/games/plot_twist/conflict/spending.py), one test per line of the rulebook's menus, through the engine.
 """
 
 import copy
@@ -10,9 +10,9 @@ from test_plot_twist_stealth import character, combat_phase, conflict, edited
 
 from core.framework import engine
 from core.framework.errors import InvalidState
-from core.games.plot_twist import damage as DMG
-from core.games.plot_twist import effects as FX
-from core.games.plot_twist import spending as SP
+from core.games.plot_twist.rolls import damage as DMG
+from core.games.plot_twist.effects import effects as FX
+from core.games.plot_twist.conflict import spending as SP
 
 LUCID, KRAGG, GOONS, TINKERBOLT = "hero/lucid", "villain/warlord-kragg", "mook/lab-goons", "hero/tinkerbolt"
 
@@ -257,7 +257,7 @@ def test_spend_2_belief_to_gain_1_keyword_this_turn():
 
 def test_a_keyword_gained_this_turn_has_its_intrinsic_effect_tactician():
     """"A Tactician may Initiate a second Combat once each Turn": bought, it lets Hope initiate twice."""
-    from core.games.plot_twist import conflict as CF
+    from core.games.plot_twist.conflict import conflict as CF
     step = combat_phase(edited(conflict(SIMOAKLI, (HOPE,)), quiet_twists))
     step = edited(step, lambda s: s["turn"].update(initiated={HOPE: ["bystander/lost-child"]}))
     again = {"player": 1, "kind": "initiate", "character": HOPE, "target": SIMOAKLI}

@@ -1,4 +1,4 @@
-"""Plot Twist's Flying, Hidden, Sneak Attack, Perception and Identity (core/games/plot_twist/stealth.py,
+"""Plot Twist's Flying, Hidden, Sneak Attack, Perception and Identity (core/games/plot_twist/conflict/stealth.py,
 conflict.py's Sneak Attack): one test per sentence of the rulebook's Statuses and Identity, each
 through the engine.
 """
@@ -21,7 +21,7 @@ from test_plot_twist_conflict import (
 
 from core.framework import engine
 from core.framework.errors import InvalidState
-from core.games.plot_twist import stealth as ST
+from core.games.plot_twist.conflict import stealth as ST
 
 MIRAGE, VANGUARD, LUCID, KRAGG = "villain/madame-mirage", "hero/vanguard", "hero/lucid", "villain/warlord-kragg"
 
@@ -85,7 +85,7 @@ def test_you_cannot_enter_flying_on_a_turn_in_which_you_were_sent_prone():
 
 
 def test_prone_exits_flying_and_is_remembered_for_the_turn():
-    from core.games.plot_twist import effects as FX
+    from core.games.plot_twist.effects import effects as FX
     step = edited(conflict(SIMOAKLI, (VANGUARD,)), set_statuses(VANGUARD, ["flying"]))
     state, events = copy.deepcopy(step.state), []
     FX.add_status(state, VANGUARD, "prone", events)

@@ -11,43 +11,39 @@ Masterplan), peeking at the Objective, Fleeing, Pursuit, Lairs, Relocation, Inte
 Conflicts (aftermath.py); still to come: Crossovers and Personas, heuristic bots, balance.
 docs/plot-twist-contract.md is the wire format, docs/rulings-plot-twist.md the rulings.
 
-Modules, each importing only those above it:
-- `vocabulary.py`, `cards.py`: the catalog from `cards/*.toml` and its words.
-- `decks.py`: the deck-building rules as predicates; `rolls.py`, `damage.py`: coins and attacks.
-- `state.py`: the state model, no rule: the game's fields, Character records, what is in play.
-- `setup.py`: Setup steps 1-7 as decisions, one card per pick, and quick setup from the seed.
-- `views.py`: what each seat may see of a state and of an event.
-- `integrity.py`: `check_setup`, InvalidState for a state Setup cannot reach.
-- `characters.py`: a Character in the Conflict: ratings, keywords, weapon, Incapacitated, sides.
-- `time_counters.py`: Time counters ("In X Turns", "For X Turns", "this Turn"), one record per timed effect.
-- `standing.py`: what standing cards (Revealed Events, lasting Twists!) change while they stand.
-- `hands.py`: Combat hands: draw, discard, the Mulligan's and the End of Combat's choices.
-- `allies.py`: Allies in play: Time counters, Sacrifice, their state check.
-- `effects.py`: the combat cards' structured effects and the modifiers they leave; Plots' effects
-  (Details, Bystanders, the Location's static and Start / End of Turn effects); a Character's
-  ratings and Keywords now.
-- `actions.py`: Free actions (Energy, Belief, Hate) and ending Stunned or Prone.
-- `stealth.py`: Flying, Hidden, Perception, Identity and peeking at the Objective (Free actions); Sneak
-  Attacks are in conflict.py.
-- `spending.py`: spending Belief, Hate and Energy from their menus, and activated Advantages.
-- `reversal.py`: Reversal of Fortunes: the GM cures Belief and buys its effects (Locks, a Villain's
-  Automatic Success, Initiative reversed this Turn, a Masterplan); the Locks' Energy is effects.py's.
-- `combat.py`: the five Combat steps.
-- `bystanders.py`: Recruiting and Killing Bystanders (a Combat resolved at once).
-- `plots.py`: playing Plots from the Plot Hand (Details, Bystanders, Allies), the Location's
-  triggers, the Plots' state check.
-- `conditions.py`: the Nullify and Threat conditions, counted from the tally or a card's Reveal.
-- `events_cluster.py`, `objectives.py`: the Events Cluster and the Objective as records (reveal, Nullify).
-- `card_effects.py`: the effects of Twists!, Events and the Objective, their targets and choices.
-- `twists.py`: the Twist! of each Start of Turn, its Color, where it goes, its Time counters.
-- `in_play.py`: the hooks of the Turn and the moves of the cards in play (reveal, Nullify, choose).
-- `aftermath.py`: between two Conflicts: Fleeing to a Lair, Pursuit, Interviews, the next Conflict;
-  Relocation.
-- `conflict.py`: the Turn, Initiative, the Mulligan, initiating Combats, Hate, Fleeing, winning.
-- `integrity_in_play.py`: the state check of the cards in play's fields.
-- `integrity_conflict.py`: `check`, Setup's check and the Conflict's.
-- `bots.py`: the heuristic bots `hero` and `gm`, on their seat's view with the public helpers above.
-- `game.py`: the `PlotTwist` game and its `FLOW`.
+The folders follow the rulebook's table of contents (each folder's `__init__.py` names its sections);
+the game as a whole stays at the top:
+- `game.py`: the `PlotTwist` game, its move table (`CONFLICT_MOVES`, Setup's `SETUP_MOVES`) and `FLOW`;
+  `vocabulary.py`, `cards.py`: the words and the catalog from `cards/*.toml`; `state.py`: the state
+  model, no rule; `views.py`: what each seat may see; `labels.py`: the options in words.
+- `rolls/` (Terminology: Pools, Rolls, Damage Rolls; Attacks, Armor and Cover, Stress and Trauma):
+  `rolls.py` coins and rolls, `damage.py` attacks and damage.
+- `characters/` (Areas of Play: Character Cluster, Resistances; Attributes, Heroics, Keywords,
+  Statuses): `characters.py`, a Character in play now: ratings, keywords, weapon, Incapacitated, sides.
+- `setup/` (Setup; Uniqueness Rule, Plot Hand, Classes and Colors, the decks): `setup.py` Setup steps
+  1-7 as decisions and quick setup, `decks.py` the deck-building rules as predicates.
+- `effects/` (Cards, Events Cluster, Twists Deck, Objective Cards, Counting Turns): `effects.py` the
+  combat cards' and Plots' effects, the modifiers they leave, a Character's ratings now; `standing.py`
+  what standing cards change; `time_counters.py` "In X Turns", "For X Turns"; `tally.py` and
+  `conditions.py` Nullify and Threat; `events_cluster.py`, `objectives.py`; `card_effects.py` the
+  effects of Twists!, Events and the Objective; `twists.py` the Twist! of each Start of Turn;
+  `in_play.py` the Turn's hooks and the moves of the cards in play (reveal, Nullify, choose).
+- `conflict/` (Conflicts and Turns, Free and Combat actions, the Combat deck's five steps, Belief, Hate
+  and Energy, Statuses, Identity): `conflict.py` the Turn, Initiative, the Mulligan, initiating
+  Combats, winning; `combat.py` the five Combat steps; `hands.py` Combat hands; `actions.py` Free
+  actions and ending Stunned or Prone; `spending.py` the Belief, Hate and Energy menus and activated
+  Advantages; `stealth.py` Flying, Hidden, Perception, Identity, peeking at the Objective.
+- `plots/` (Plot Hand: Details, Locations, Bystanders, Allies): `plots.py` playing Plots and the
+  Location's triggers, `bystanders.py` Recruiting and Killing, `allies.py`.
+- `reversal/` (Reversal of Fortunes, Villain Crossover, Masterplan): `reversal.py` cures and what they
+  buy, `crossover.py` Crossovers, Personas, a new Main Villain.
+- `between/` (Hate: Fleeing, Interviews; Relocations, Lairs): `aftermath.py`, between two Conflicts:
+  Fleeing to a Lair, Pursuit, Interviews, the next Conflict; Relocation.
+- `integrity/` (the state check: no position play cannot reach): `integrity.py` Setup's
+  (`check_setup`), `integrity_conflict.py` the whole `check`, `integrity_in_play.py` the cards in play's.
+- `bots/` (the heuristic bots `hero` and `gm`): `bots.py` the judge and `BOTS`, `thumbs.py` the rules of
+  thumb, one module of the judge's scores for each part above.
+No module imports another in a circle (tests/core/test_import_graph.py), and none is over ~800 lines.
 """
 
 from .cards import CARD_TYPES

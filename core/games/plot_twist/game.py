@@ -11,24 +11,24 @@ from core.framework.errors import IllegalMove
 from core.framework.flow import WAIT, Flow, Watch
 from core.framework.game import Game, Option, Setup
 
-from . import actions as A
-from . import aftermath as AM
-from . import bystanders as BY
+from .conflict import actions as A
+from .between import aftermath as AM
+from .plots import bystanders as BY
 from . import cards as C
-from . import combat as CB
-from . import conflict as CF
-from . import crossover as CX
-from . import decks as D
-from . import in_play as IP
-from . import integrity_conflict as integrity
+from .conflict import combat as CB
+from .conflict import conflict as CF
+from .reversal import crossover as CX
+from .setup import decks as D
+from .effects import in_play as IP
+from .integrity import integrity_conflict as integrity
 from . import labels
-from . import plots as PL
-from . import reversal as RV
-from . import spending as SP
-from . import stealth as ST
+from .plots import plots as PL
+from .reversal import reversal as RV
+from .conflict import spending as SP
+from .conflict import stealth as ST
 from . import views
 from .bots.bots import BOTS
-from .setup import (
+from .setup.setup import (
     SETUP_DECISION_KINDS,
     SETUP_EVENTS,
     SETUP_MOVE_KINDS,

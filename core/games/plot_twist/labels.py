@@ -11,7 +11,7 @@ view as from the whole state (tests/core/test_labels.py). A new move kind is one
 """
 
 from . import cards as C
-from .reversal import COSTS
+from .reversal.reversal import COSTS
 
 
 def name(card: str) -> str:

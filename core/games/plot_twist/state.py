@@ -15,7 +15,7 @@ Seat 0 is the GM, seats 1..players-1 the Heroes (one each). Cards are catalog id
 from collections.abc import Sequence
 
 from . import cards as C
-from . import tally
+from .effects import tally
 
 GM = 0
 HIDDEN = {"hidden": True}

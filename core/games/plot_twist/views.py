@@ -17,7 +17,7 @@ it, a card Reveals it, or its Threat is fulfilled; in the Conflict the Combat ca
 a seat draws (`combat_cards_drawn`) are seen by that seat only. `player=None` is a spectator, who sees no hidden card.
 
     >>> from core.framework.rng import Rng
-    >>> from .setup import new_state
+    >>> from .setup.setup import new_state
     >>> fields, _ = new_state(2, {"setup": "quick"}, Rng.from_seed(3))
     >>> state = {"players": 2, **fields}
     >>> view(state, 1)["objective"]["card"], view(state, 0)["objective"]["card"] == fields["objective"]["card"]

@@ -1,9 +1,9 @@
 """The bots between two Conflicts: Fleeing, Pursuit, Interviews, Relocation (bots.py's `_Judge`)."""
 
 from .. import cards as C
-from .. import characters as CH
-from .. import damage as DMG
-from .. import effects as FX
+from ..characters import characters as CH
+from ..rolls import damage as DMG
+from ..effects import effects as FX
 from .thumbs import (
     ENERGY,
     LAIR,

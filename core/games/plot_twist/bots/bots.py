@@ -76,8 +76,8 @@ one judge: asked to move for a seat of the other side, a bot plays that side's r
 from core.framework.bots import seat_options
 
 from .. import cards as C
-from .. import characters as CH
-from .. import damage as DMG
+from ..characters import characters as CH
+from ..rolls import damage as DMG
 from ..state import GM
 from .between import BetweenScores
 from .combat import CombatScores

@@ -2,9 +2,9 @@
 (bots.py's `_Judge`)."""
 
 from .. import cards as C
-from .. import characters as CH
-from .. import damage as DMG
-from .. import effects as FX
+from ..characters import characters as CH
+from ..rolls import damage as DMG
+from ..effects import effects as FX
 from .setup import _way_in, best_kind, card_fit
 from .thumbs import (
     _STATUS,

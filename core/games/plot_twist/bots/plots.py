@@ -1,8 +1,8 @@
 """The bots' Plots and cards in play (Events, the Objective, Nullify, a card's choice) (bots.py's `_Judge`)."""
 
 from .. import cards as C
-from .. import characters as CH
-from ..in_play import nullify_parts
+from ..characters import characters as CH
+from ..effects.in_play import nullify_parts
 from .setup import _has_heroic, punch
 from .thumbs import REVEAL_FOR_THREAT, SOCIAL, _amount, _kind, _size, _weight, card_worth, effect_worth, hurt, p_above
 

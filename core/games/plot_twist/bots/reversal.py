@@ -1,11 +1,11 @@
 """The GM bot's Reversal of Fortunes: cures and what they buy (bots.py's `_Judge`)."""
 
 from .. import cards as C
-from .. import characters as CH
-from .. import crossover as CX
-from .. import damage as DMG
-from .. import effects as FX
-from .. import reversal as RV
+from ..characters import characters as CH
+from ..reversal import crossover as CX
+from ..rolls import damage as DMG
+from ..effects import effects as FX
+from ..reversal import reversal as RV
 from .thumbs import (
     CROSSOVER,
     ENABLES_HERO,

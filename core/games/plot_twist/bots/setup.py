@@ -2,10 +2,10 @@
 worth to a Character (bots.py's `_Judge`)."""
 
 from .. import cards as C
-from .. import characters as CH
-from .. import damage as DMG
-from .. import decks as D
-from .. import reversal as RV
+from ..characters import characters as CH
+from ..rolls import damage as DMG
+from ..setup import decks as D
+from ..reversal import reversal as RV
 from ..state import GM
 from .thumbs import _kind, _size, card_worth, effect_worth
 

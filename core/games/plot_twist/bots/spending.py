@@ -1,8 +1,8 @@
 """The bots' Free actions and spending (Belief, Hate, Energy, activated Advantages) (bots.py's `_Judge`)."""
 
 from .. import cards as C
-from .. import characters as CH
-from .. import reversal as RV
+from ..characters import characters as CH
+from ..reversal import reversal as RV
 from .setup import equipment_worth
 from .thumbs import SOCIAL, _kind, _weight, _with, best_attack, effect_worth, hurt, left
 

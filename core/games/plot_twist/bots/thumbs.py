@@ -5,9 +5,9 @@ from functools import cache
 from math import comb
 
 from .. import cards as C
-from .. import characters as CH
-from .. import damage as DMG
-from .. import effects as FX
+from ..characters import characters as CH
+from ..rolls import damage as DMG
+from ..effects import effects as FX
 
 # --- Rules of thumb: what a counter is worth when spent, in points of Stress ------------------------------
 BELIEF = 0.55          # a Hero's Belief (it pays Trauma, Details, extra Attacks, a second Hero)

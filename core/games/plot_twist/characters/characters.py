@@ -1,0 +1,153 @@
+"""Plot Twist's Characters as they stand in a Conflict (rulebook: Character Cluster, Resistances,
+Consequences of full Resistances, Attributes, Heroics, Skills, Keywords, Equipment cards, Mook
+cards, Statuses: Incapacitated, Demoralized).
+
+No decision lives here: what a Character in play *is* right now, read from its record
+(state.py) and its printed card. Ratings are named in the rulebook's words, as damage.py wants
+them (`{"Body": 6, "Fighting": 4, ...}`).
+
+    >>> ratings("villain/dr-simoakli")["Body"], ratings("villain/dr-simoakli")["Fighting"]
+    (6, 4)
+    >>> side_of_seat(0), side_of_seat(3)
+    ('gm', 'heroes')
+"""
+
+import functools
+
+from core.framework.kept import kept
+
+from .. import cards as C
+from ..rolls import damage as DMG
+from ..state import CROSSOVER_HATE, GM, replace_character
+
+SIDES = ("heroes", "gm")  # the two sides that pass Initiative to each other, Heroes first
+ACTIONS_RENEWED = {"move": 2, "attack": 1}  # "Two Move Actions ... One Attack action"
+
+
+def side_of_seat(seat: int) -> str:
+    return "gm" if seat == GM else "heroes"
+
+
+def side_of(character: dict) -> str:
+    return side_of_seat(character["seat"])
+
+
+def record(state: dict, card: str) -> dict | None:
+    """The record of the Character `card` in play (Characters are unique by card)."""
+    for c in state["characters"]:
+        if c["card"] == card:
+            return c
+    return None
+
+
+def update(state: dict, card: str, **changes) -> None:
+    replace_character(state, card, **changes)
+
+
+def kind(card: str) -> str:
+    return C.TYPE[card]
+
+
+def ratings(card: str) -> dict:
+    """Attributes, Heroics and Skills in the rulebook's words (a rank not printed is 0)."""
+    return dict(_printed_ratings(card))
+
+
+@functools.cache
+def _printed_ratings(card: str) -> dict:
+    printed = C.CARD[card]
+    out = {C.display(a): printed[a] for a in C.ATTRIBUTES}
+    for field in ("heroics", "skills"):
+        for word, rank in printed.get(field, {}).items():
+            out[C.display(word)] = rank
+    return out
+
+
+def keywords(c: dict) -> list[str]:
+    """Keywords in the rulebook's words: the Character's and its Equipment's. Mooks have none."""
+    printed = C.CARD[c["card"]]
+    words = list(printed.get("keywords", ()))
+    if c.get("equipment"):
+        words += C.CARD[c["equipment"]].get("keywords", [])
+    return [C.display(w) for w in words]
+
+
+def weapon(c: dict) -> dict | None:
+    """The Character's weapon as damage.py reads it, or None (no Equipment, or gear)."""
+    equipment = c.get("equipment")
+    if not equipment or "weapon" not in C.CARD[equipment]:
+        return None
+    printed = C.CARD[equipment]
+    return {"name": printed["name"], "type": printed["weapon"], "bonus": printed["bonus"],
+            "overcharged": "overcharged" in printed.get("keywords", [])}
+
+
+def printed_resistance(card: str, resistance: str) -> int:
+    return C.CARD[card]["resistances"][resistance]
+
+
+def is_incapacitated(c: dict) -> bool:
+    """Physical or Mental Stress+Trauma equal to the Resistance; a Mook with no Quantity Counter
+    is no Mook in play; a Villain `away` (Hiding, Surrendered, replaced: crossover.py) is out of play
+    like one."""
+    card = c["card"]
+    if "away" in c:
+        return True
+    if C.TYPE[card] == "mook":
+        return c["quantity"] == 0
+    printed, counters = C.CARD[card]["resistances"], c["resistances"]  # checked at the boundary (integrity)
+    physical, mental = counters["physical"], counters["mental"]
+    return (physical["stress"] + physical["trauma"] >= printed["physical"]
+            or mental["stress"] + mental["trauma"] >= printed["mental"])
+
+
+def is_demoralized(c: dict) -> bool:
+    if kind(c["card"]) == "mook":
+        return False
+    return DMG.is_full(c["resistances"]["social"], printed_resistance(c["card"], "social"))
+
+
+def active(state: dict, side: str | None = None) -> list[dict]:
+    """The Characters in play that can act (not Incapacitated), of one side or both (kept while the
+    list of Characters is the same: core/framework/kept.py)."""
+    characters = state["characters"]
+    return list(kept(("plot-twist", "active"), (characters,), lambda: _active(characters))[side])
+
+
+def _active(characters: list) -> dict:
+    every = [c for c in characters if not is_incapacitated(c)]
+    return {None: every, **{side: [c for c in every if side_of(c) == side] for side in SIDES}}
+
+
+def villains_in_play(state: dict) -> list[dict]:
+    return [c for c in active(state, "gm") if kind(c["card"]) == "villain"]
+
+
+def heroes_in_play(state: dict) -> list[dict]:
+    return [c for c in active(state, "heroes") if kind(c["card"]) == "hero"]
+
+
+def hate_max(c: dict) -> int | None:
+    """A Crossover Villain (any Villain but the Main one) has "6 maximum Hate"; the Main Villain none."""
+    return None if c.get("main") else CROSSOVER_HATE
+
+
+def hate_after(c: dict, delta: int) -> int:
+    """A Villain's Hate changed by `delta`: never below 0, nor above a Crossover Villain's 6."""
+    top = hate_max(c)
+    return max(0, c["hate"] + delta if top is None else min(top, c["hate"] + delta))
+
+
+def power(card: str) -> int:
+    return C.CARD[card]["power"]
+
+
+def spend_counter(c: dict) -> str | None:
+    """What a Character pays Trauma and its once-a-Turn Attack action with: Belief or Hate."""
+    return {"hero": "belief", "villain": "hate"}.get(kind(c["card"]))
+
+
+def renew_actions(state: dict) -> None:
+    """Start of Turn: every Character in play renews two Move actions and one Attack action."""
+    state["characters"] = [c if is_incapacitated(c) else {**c, "actions": dict(ACTIONS_RENEWED)}
+                           for c in state["characters"]]

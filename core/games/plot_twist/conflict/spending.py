@@ -1,0 +1,311 @@
+"""Plot Twist: spending Belief, Hate and Energy from their menus, and activated Advantages
+(rulebook: Belief, Hate, Energy, Keywords and Advantages).
+
+"Belief can be spent at any time a Free action may be taken ... Spending Belief is not an
+Action"; "Spending hate is not an action"; "Energy can be used at any time in a turn, but a
+Character can only spend a number of Energy per Turn equal to the Character's Power." So these are
+offered where Free actions are (actions.py: the side with Initiative, in a Combat its combatant),
+never in the End of Turn, and leave Initiative where it is:
+
+- `activate` {character, effect, target?}: an Advantage printed "as a Free action, spend X":
+  pays the card's `cost` (Belief, Energy or Hate) and resolves that effect (`effect` is its index
+  among the Character's effects); once each Turn per Character, as a Free action;
+- `buy_success` {character}: a Hero spends 2 Belief "to gain 1 Automatic Success in any Roll":
+  it goes to the Hero's next Damage Roll this Turn (ruling "Lucky Charm's Automatic Success");
+- `buy_coin` {character, pool}: 1 Energy "to gain 1 coin in any Pool, even Damage ones, before
+  the Roll": `attack_pool` or `damage_pool` of the Character's next Attack, or, in a Combat,
+  `defense_pool` for the rest of it (ruling "Buying coins");
+- `add_quantity` {character, target}: the Main Villain spends 3 Hate "to put 3 Quantity Counter on
+  any Mooks in play" (ruling "The price of Hate");
+- `belief_damage` {character, target}: a Villain spends 1 Hate "to deal 1 Belief Damage" to a Hero;
+- `raise_heroic` {character, heroic}: a Hero spends 2 Belief "to ... raise 1 Heroic to 3 for 2
+  Turns", a Villain 2 Hate "to raise 1 Heroic to 3 this Turn" (a Heroic it has, below 3 now);
+- `gain_keyword` {character, keyword}: a Hero spends 2 Belief "to gain 1 Keyword this Turn": one of
+  the Keywords with intrinsic effects it does not have now (ruling "Gaining a Keyword");
+- `play_hero` {character, hero, equipment}: a Hero spends 5 Belief "to play a Hero. He enters play
+  with 0 Belief": a Hero of the collection (the house set) that Setup's rules would accept now (never
+  a sixth Hero, never a Name in play), with "any equipment he could use from your collection" (one,
+  or null), under the paying seat's control for the rest of the game (ruling "Playing a Hero").
+
+Not here: the Energy a Locked Heroic or Keyword costs each use (effects.pay_locks, ruling "Locks"); the
+GM curing Belief (reversal.py).
+`spend_error(state, move)` both lists the options (`spend_options`) and explains a refusal.
+"""
+
+from . import actions as A
+from .. import cards as C
+from ..characters import characters as CH
+from ..setup import decks as D
+from ..effects import effects as FX
+from ..state import in_play, new_character
+
+KINDS = ("activate", "buy_success", "buy_coin", "add_quantity", "belief_damage", "raise_heroic", "gain_keyword",
+         "play_hero")
+FIELDS = {"activate": {"effect", "target"}, "buy_success": set(), "buy_coin": {"pool"},
+          "add_quantity": {"target"}, "belief_damage": {"target"}, "raise_heroic": {"heroic"},
+          "gain_keyword": {"keyword"}, "play_hero": {"hero", "equipment"}}
+EVENTS = ("hero_played",)
+RAISE_COST = 2       # "② ... raise 1 Heroic to 3 for 2 Turns"; the Villain's X Hate: the same
+RAISED_TO = 3
+RAISE_TURNS = {"hero": 2, "villain": 1}  # Belief: "for 2 Turns"; Hate: "this Turn"
+SUCCESS_BELIEF = 2   # "② To gain 1 Automatic Success in any Roll"
+COIN_ENERGY = 1      # "Spend X Energy: To gain 1 coin in any Pool" (X = 1, as Regenerating 1 Stress)
+QUANTITY_HATE = 3    # "To put 3 Quantity Counter on any Mooks in play": 1 Hate a counter
+QUANTITY_ADDED = 3
+BELIEF_DAMAGE_HATE = 1
+KEYWORD_BELIEF = 2   # "② To gain 1 Keyword this Turn"
+GAINED_KEYWORDS = C.INTRINSIC_KEYWORDS  # the others are only requisites and targets (ruling "Gaining a Keyword")
+HERO_BELIEF = 5      # "⑤ To play a Hero. He enters play with 0 Belief."
+assert SUCCESS_BELIEF == KEYWORD_BELIEF <= HERO_BELIEF  # spend_options asks a Hero for the least of them first
+POOLS = ("attack_pool", "damage_pool", "defense_pool")
+RULE_CODES = ("no_such_advantage", "not_enough_belief", "not_enough_energy", "not_enough_hate", "energy_limit",
+              "free_action_used_this_turn", "heroes_only", "villains_only", "main_villain_only", "not_a_target",
+              "defense_in_combat_only", "no_free_action_at_end_of_turn", "not_your_character", "wrong_move",
+              "cannot_act", "not_a_heroic_to_raise", "not_a_keyword_to_gain")
+
+
+def activated(card: str) -> list[tuple[int, dict]]:
+    """The Character card's effects activated by spending: (index, effect)."""
+    return [(i, e) for i, e in enumerate(C.CARD[card].get("effects", [])) if e.get("on") == "activate"]
+
+
+def _effect_targets(state: dict, effect: dict, who: str) -> list[str | None]:
+    """What an activated effect may target: "a target Character" is any Character in play but a Mook
+    (every Character is at the Conflict's Location); "a target Hero" another Hero (effects.py)."""
+    if effect.get("target") == "character":
+        return [c["card"] for c in CH.active(state) if CH.kind(c["card"]) != "mook"]
+    return FX.chosen_targets(state, effect, who, None)
+
+
+def _paying(state: dict, c: dict, counter: str, amount: int) -> tuple[str, str] | None:
+    """Why `c` cannot pay `amount` of `counter` now, or None."""
+    if counter not in c:
+        return f"not_enough_{counter}", f"{C.display_name(c['card'])} has no {counter.capitalize()}."
+    if c[counter] < amount:
+        return f"not_enough_{counter}", f"This costs {amount} {counter.capitalize()}; there are {c[counter]}."
+    if counter == "energy" and A.energy_left(state, c["card"]) < amount:
+        return "energy_limit", "A Character can only spend a number of Energy per Turn equal to its Power."
+    return None
+
+
+def spend_error(state: dict, move: dict) -> tuple[str, str] | None:
+    """Why this spending is refused now, or None."""
+    kind, seat, who = move.get("kind"), move.get("player"), move.get("character")
+    if kind not in FIELDS:
+        return "wrong_move", f"A spending move is one of {', '.join(KINDS)}."
+    optional = {"target"} if kind == "activate" else set()
+    if not ({"player", "kind", "character"} | FIELDS[kind]) - optional <= set(move) <= (
+            {"player", "kind", "character"} | FIELDS[kind]):
+        return "wrong_move", f"A {kind} move has the fields player, kind, character and {sorted(FIELDS[kind])}."
+    refusal = A.moment_error(state, seat, who)
+    if refusal:
+        return refusal
+    c = CH.record(state, who)
+    return _WHY_NOT[kind](state, c, move)
+
+
+def _activate(state: dict, c: dict, move: dict) -> tuple[str, str] | None:
+    effects = dict(activated(c["card"]))
+    index = move["effect"]
+    if type(index) is not int or index not in effects:
+        return "no_such_advantage", f"{C.display_name(c['card'])} has no Advantage activated as effect {index!r}."
+    if "activate" in state["turn"]["free"].get(c["card"], []):
+        return "free_action_used_this_turn", "A Character may take each Free action once each Turn."
+    effect = effects[index]
+    for counter, amount in effect["cost"].items():
+        refusal = _paying(state, c, counter, amount)
+        if refusal:
+            return refusal
+    targets = _effect_targets(state, effect, c["card"])
+    if move.get("target") not in targets or (targets == [None]) != ("target" not in move):
+        return "not_a_target", f"{move.get('target')!r} is not a target of {C.CARD[c['card']]['advantage']}."
+    return None
+
+
+def _buy_success(state: dict, c: dict, move: dict) -> tuple[str, str] | None:
+    if CH.kind(c["card"]) != "hero":
+        return "heroes_only", "Only Heroes have Belief."
+    return _paying(state, c, "belief", SUCCESS_BELIEF)
+
+
+def _buy_coin(state: dict, c: dict, move: dict) -> tuple[str, str] | None:
+    if move["pool"] not in POOLS:
+        return "wrong_move", f"A pool is one of {', '.join(POOLS)}."
+    if move["pool"] == "defense_pool" and state["combat"] is None:
+        return "defense_in_combat_only", "A coin for Defense is bought in a Combat, for the rest of it."
+    return _paying(state, c, "energy", COIN_ENERGY)
+
+
+def _add_quantity(state: dict, c: dict, move: dict) -> tuple[str, str] | None:
+    if not c.get("main"):
+        return "main_villain_only", "Quantity counters are put on Mooks by the Main Villain only."
+    t = CH.record(state, move["target"]) if isinstance(move["target"], str) else None
+    if t is None or CH.kind(t["card"]) != "mook" or CH.is_incapacitated(t):
+        return "not_a_target", f"{move['target']!r} is no Mook in play."
+    return _paying(state, c, "hate", QUANTITY_HATE)
+
+
+def _belief_damage(state: dict, c: dict, move: dict) -> tuple[str, str] | None:
+    if CH.kind(c["card"]) != "villain":
+        return "villains_only", "Hate is spent by Villains."
+    t = CH.record(state, move["target"]) if isinstance(move["target"], str) else None
+    if t is None or CH.kind(t["card"]) != "hero" or CH.is_incapacitated(t) or t["belief"] < 1:
+        return "not_a_target", f"{move['target']!r} is no Hero in play with Belief to lose."
+    return _paying(state, c, "hate", BELIEF_DAMAGE_HATE)
+
+
+def _raise_heroic(state: dict, c: dict, move: dict) -> tuple[str, str] | None:
+    kind = CH.kind(c["card"])
+    if kind not in RAISE_TURNS:
+        return "cannot_act", "Heroes (Belief) and Villains (Hate) raise a Heroic."
+    word = move["heroic"]
+    rank = FX.ratings(state, c["card"]).get(C.display(word), 0) if word in C.HEROICS else None
+    if rank is None or not 1 <= rank < RAISED_TO:
+        return "not_a_heroic_to_raise", f"Raise a Heroic {C.display_name(c['card'])} has, below {RAISED_TO} now."
+    return _paying(state, c, CH.spend_counter(c), RAISE_COST)
+
+
+def _gain_keyword(state: dict, c: dict, move: dict) -> tuple[str, str] | None:
+    if CH.kind(c["card"]) != "hero":
+        return "heroes_only", "Only Heroes have Belief."
+    word = move["keyword"]
+    if word not in GAINED_KEYWORDS or C.display(word) in FX.keywords(state, c["card"]):
+        return "not_a_keyword_to_gain", (f"Gain a Keyword with an intrinsic effect ({', '.join(GAINED_KEYWORDS)}) "
+                                         f"{C.display_name(c['card'])} does not have now.")
+    return _paying(state, c, "belief", KEYWORD_BELIEF)
+
+
+def _play_hero(state: dict, c: dict, move: dict) -> tuple[str, str] | None:
+    if CH.kind(c["card"]) != "hero":
+        return "heroes_only", "Only Heroes have Belief."
+    hero, equipment, placed = move["hero"], move["equipment"], in_play(state)
+    refusal = D.hero_error(hero, placed) if type(hero) is str else ("wrong_move", "'hero' is a Hero card's id.")
+    if refusal is None and equipment is not None:
+        refusal = (D.equipment_error(equipment, hero, [], placed) if type(equipment) is str
+                   else ("wrong_move", "'equipment' is an Equipment card's id or null."))
+    return refusal or _paying(state, c, "belief", HERO_BELIEF)
+
+
+_WHY_NOT = {"activate": _activate, "buy_success": _buy_success, "buy_coin": _buy_coin,
+            "add_quantity": _add_quantity, "belief_damage": _belief_damage, "raise_heroic": _raise_heroic,
+            "gain_keyword": _gain_keyword, "play_hero": _play_hero}
+
+
+def playable_heroes(state: dict) -> list[tuple[str, str | None]]:
+    """Every (Hero, Equipment or None) a Hero's 5 Belief may bring into play now."""
+    placed = in_play(state)
+    out = []
+    for hero in C.IDS_OF["hero"]:
+        if D.hero_error(hero, placed) is None:
+            out += [(hero, None)] + [(hero, e) for e in C.IDS_OF["equipment"]
+                                     if D.equipment_error(e, hero, [], placed) is None]
+    return out
+
+
+def spend_options(state: dict, seat: int) -> list[dict]:
+    if state["turn"]["phase"] == "end":
+        return []
+    out = []
+    mooks = [c["card"] for c in CH.active(state) if CH.kind(c["card"]) == "mook"]
+    heroes = [c["card"] for c in CH.heroes_in_play(state)]
+    to_play = None  # playable_heroes, asked once when a Hero can pay for one
+    for who in A.acting(state, seat):
+        if A.moment_error(state, seat, who):  # the moment once, then each candidate (well-formed)
+            continue
+        kind = CH.kind(who)
+        c = CH.record(state, who)
+
+        def affords(counter: str, amount: int) -> bool:
+            # every kind but `activate` is refused when `c` cannot pay for it (its predicate's last
+            # check): asked first, so that no candidate is built that the predicate would refuse for it
+            return _paying(state, c, counter, amount) is None
+
+        candidates = []
+        for index, effect in activated(who):
+            for t in _effect_targets(state, effect, who):
+                move = {"player": seat, "kind": "activate", "character": who, "effect": index}
+                candidates.append(move if t is None else {**move, "target": t})
+        if kind == "hero" and affords("belief", SUCCESS_BELIEF):  # = KEYWORD_BELIEF <= HERO_BELIEF
+            candidates.append({"player": seat, "kind": "buy_success", "character": who})
+            candidates += [{"player": seat, "kind": "gain_keyword", "character": who, "keyword": k}
+                           for k in GAINED_KEYWORDS]
+            if c["belief"] >= HERO_BELIEF:
+                to_play = playable_heroes(state) if to_play is None else to_play
+                candidates += [{"player": seat, "kind": "play_hero", "character": who, "hero": h, "equipment": e}
+                               for h, e in to_play]
+        if kind in ("hero", "villain") and affords("energy", COIN_ENERGY):
+            candidates += [{"player": seat, "kind": "buy_coin", "character": who, "pool": p} for p in POOLS]
+        if kind in RAISE_TURNS and affords(CH.spend_counter(c), RAISE_COST):
+            candidates += [{"player": seat, "kind": "raise_heroic", "character": who, "heroic": h}
+                           for h in C.CARD[who].get("heroics", {})]
+        if kind == "villain":
+            if affords("hate", QUANTITY_HATE):
+                candidates += [{"player": seat, "kind": "add_quantity", "character": who, "target": m} for m in mooks]
+            if affords("hate", BELIEF_DAMAGE_HATE):
+                candidates += [{"player": seat, "kind": "belief_damage", "character": who, "target": h}
+                               for h in heroes]
+        out += [m for m in candidates if _WHY_NOT[m["kind"]](state, c, m) is None]
+    return out
+
+
+def _pay(state: dict, who: str, counter: str, amount: int, events: list, purpose: str) -> None:
+    c = CH.record(state, who)
+    CH.update(state, who, **{counter: c[counter] - amount})
+    if counter == "energy":
+        spent = state["turn"]["energy_spent"]
+        state["turn"] = {**state["turn"], "energy_spent": {**spent, who: spent.get(who, 0) + amount}}
+    events.append({"type": "counters_spent", "character": who, "counter": counter, "amount": amount,
+                   "for": purpose})
+
+
+def on_spend(state: dict, move: dict, rng, events: list) -> None:
+    kind, who = move["kind"], move["character"]
+    if kind == "activate":
+        effect = dict(activated(who))[move["effect"]]
+        turn = state["turn"]
+        state["turn"] = {**turn, "free": {**turn["free"], who: turn["free"].get(who, []) + ["activate"]}}
+        for counter, amount in effect["cost"].items():
+            _pay(state, who, counter, amount, events, C.CARD[who]["advantage"])
+        events.append({"type": "advantage_activated", "character": who, "advantage": C.CARD[who]["advantage"],
+                       "target": move.get("target")})
+        choice = {"target": move["target"]} if "target" in move else {}
+        FX.resolve_plot(state, rng, [effect], who, CH.record(state, who)["seat"], events, choice=choice)
+    elif kind == "buy_success":
+        _pay(state, who, "belief", SUCCESS_BELIEF, events, "automatic_success")
+        FX.automatic_success(state, who, who, 1)
+    elif kind == "buy_coin":
+        pool = move["pool"]
+        _pay(state, who, "energy", COIN_ENERGY, events, pool)
+        FX.add_modifier(state, {"who": who, "source": who, "stat": pool, "amount": 1, "attack": None,
+                                "lasts": "combat" if pool == "defense_pool" else "attack"})
+    elif kind == "add_quantity":
+        _pay(state, who, "hate", QUANTITY_HATE, events, "quantity")
+        mook = CH.record(state, move["target"])
+        FX.change_counter(state, mook, "quantity", QUANTITY_ADDED, events, who, {})
+    elif kind == "raise_heroic":
+        pay = CH.spend_counter(CH.record(state, who))
+        _pay(state, who, pay, RAISE_COST, events, move["heroic"])
+        FX.add_modifier(state, {"who": who, "source": who, "stat": "heroic", "heroic": move["heroic"], "set": RAISED_TO,
+                                "attack": None, "lasts": "turn", "turns": RAISE_TURNS[CH.kind(who)]})
+    elif kind == "gain_keyword":
+        _pay(state, who, "belief", KEYWORD_BELIEF, events, move["keyword"])
+        FX.add_modifier(state, {"who": who, "source": who, "stat": "keyword", "keyword": move["keyword"],
+                                "attack": None, "lasts": "turn"})
+    elif kind == "play_hero":
+        _play_hero_now(state, move, events)
+    else:
+        _pay(state, who, "hate", BELIEF_DAMAGE_HATE, events, "belief_damage")
+        hero = CH.record(state, move["target"])
+        FX.change_counter(state, hero, "belief", -1, events, who, {})
+
+
+def _play_hero_now(state: dict, move: dict, events: list) -> None:
+    """The Hero enters play under the paying seat's control, with 0 Belief and the Equipment named;
+    like every Character placed at Setup it has no Combat action before the next Start of Turn."""
+    who, hero, seat = move["character"], move["hero"], move["player"]
+    _pay(state, who, "belief", HERO_BELIEF, events, "hero")
+    record = {**new_character(hero, seat), "belief": 0, "equipment": move["equipment"],
+              "joined": state["turn"]["number"]}
+    state["characters"] = state["characters"] + [record]
+    events.append({"type": "hero_played", "player": seat, "character": who, "card": hero,
+                   "equipment": move["equipment"]})

@@ -1,0 +1,1 @@
+"""Plot Hand: Details, Locations (plots.py), Bystanders (bystanders.py) and Allies (allies.py)."""
