@@ -226,7 +226,13 @@ def spend_options(state: dict, seat: int) -> list[dict]:
 
 def _targets_read(state: dict, c: dict) -> tuple:
     """The targets the Character's spending may name: its Advantages', a Villain's Mooks and Heroes
-    with Belief, and the Heroes that may enter (when it can pay for one)."""
+    with Belief, and the Heroes that may enter (when it can pay for one); worked out once while the
+    Characters and the cards in play are the same (kept.py)."""
+    return kept(("plot-twist", "spend_targets", c["card"]), (state["characters"], state["locations"],
+                                                             state["objective"]), lambda: _targets_of(state, c))
+
+
+def _targets_of(state: dict, c: dict) -> tuple:
     who = c["card"]
     facts = [tuple(_effect_targets(state, effect, who)) for _, effect in activated(who)]
     if CH.kind(who) == "villain":
