@@ -8,7 +8,9 @@ Character's) with the parts it reads:
     options = kept(("window", seat), (state["characters"], state["turn"]), lambda: list_them(state, seat))
 
 The first call lists them; a later call whose parts are the same objects (`is`) gets the same list
-back, until one part is replaced. Whoever asks within a step (the flow's "does anyone still have a
+back, until one part is replaced. A listing may also name `values`: small facts it reads, derived from
+parts that change more often than the facts do (the ids of the Characters that can act, say), which
+are compared by equality (`==`). Whoever asks within a step (the flow's "does anyone still have a
 choice", the Step's `pending`, the labels) and the next moves, for the parts they left alone, reuse it.
 
 What a game must keep to for this (docs/engine.md, "Decisions kept between moves"):
@@ -41,18 +43,20 @@ _FRESH = False  # the entries of `fresh()`: none are kept
 _ENTRIES: ContextVar[dict | bool | None] = ContextVar("kept", default=None)  # None: outside the engine
 
 
-def kept(key: Hashable, parts: tuple, compute: Callable[[], Any]):
-    """`compute()`, or what it gave last time for `key` if every one of `parts` is the same object."""
+def kept(key: Hashable, parts: tuple, compute: Callable[[], Any], values: tuple = ()):
+    """`compute()`, or what it gave last time for `key` if every one of `parts` is the same object and
+    `values` (small facts derived from the state, compared by `==`) are equal."""
     entries = _ENTRIES.get()
     if type(entries) is not dict:  # outside the engine, or fresh()
         return compute()
     entry = entries.get(key)
     if entry is not None:
         old = entry[0]
-        if len(old) == len(parts) and all(map(is_, old, parts)):
-            return entry[1]
+        if len(old) == len(parts) and (old[0] is parts[0] if len(parts) == 1 else all(map(is_, old, parts))) \
+                and entry[1] == values:
+            return entry[2]
     value = compute()
-    entries[key] = (parts, value)
+    entries[key] = (parts, values, value)
     return value
 
 

@@ -110,21 +110,38 @@ def is_demoralized(c: dict) -> bool:
 def active(state: dict, side: str | None = None) -> list[dict]:
     """The Characters in play that can act (not Incapacitated), of one side or both (kept while the
     list of Characters is the same: core/framework/kept.py)."""
+    return list(_split(state)[side])
+
+
+def _split(state: dict) -> dict:
+    """The Characters that can act, by side (None: both), in play by kind ("hero", "villain"), and each
+    seat's cards (by its number)."""
     characters = state["characters"]
-    return list(kept(("plot-twist", "active"), (characters,), lambda: _active(characters))[side])
+    return kept(("plot-twist", "active"), (characters,), lambda: _active(characters))
 
 
 def _active(characters: list) -> dict:
     every = [c for c in characters if not is_incapacitated(c)]
-    return {None: every, **{side: [c for c in every if side_of(c) == side] for side in SIDES}}
+    split = {None: every, **{side: [c for c in every if side_of(c) == side] for side in SIDES}}
+    split["hero"] = [c for c in split["heroes"] if kind(c["card"]) == "hero"]
+    split["villain"] = [c for c in split["gm"] if kind(c["card"]) == "villain"]
+    for c in every:  # each seat's, by card (actions.acting)
+        split.setdefault(c["seat"], []).append(c["card"])
+    return split
+
+
+def active_cards_of_seat(state: dict, seat: int) -> list[str]:
+    """The cards of the seat's Characters that can act, in the order of play (a list to read only)."""
+    characters = state["characters"]
+    return kept(("plot-twist", "active"), (characters,), lambda: _active(characters)).get(seat, [])
 
 
 def villains_in_play(state: dict) -> list[dict]:
-    return [c for c in active(state, "gm") if kind(c["card"]) == "villain"]
+    return list(_split(state)["villain"])
 
 
 def heroes_in_play(state: dict) -> list[dict]:
-    return [c for c in active(state, "heroes") if kind(c["card"]) == "hero"]
+    return list(_split(state)["hero"])
 
 
 def hate_max(c: dict) -> int | None:

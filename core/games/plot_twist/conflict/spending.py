@@ -32,6 +32,8 @@ GM curing Belief (reversal.py).
 `spend_error(state, move)` both lists the options (`spend_options`) and explains a refusal.
 """
 
+from core.framework.kept import kept
+
 from . import actions as A
 from .. import cards as C
 from ..characters import characters as CH
@@ -206,46 +208,76 @@ def spend_options(state: dict, seat: int) -> list[dict]:
     if state["turn"]["phase"] == "end":
         return []
     out = []
-    mooks = [c["card"] for c in CH.active(state) if CH.kind(c["card"]) == "mook"]
-    heroes = [c["card"] for c in CH.heroes_in_play(state)]
-    to_play = None  # playable_heroes, asked once when a Hero can pay for one
+    turn = state["turn"]
     for who in A.acting(state, seat):
         if A.moment_error(state, seat, who):  # the moment once, then each candidate (well-formed)
             continue
-        kind = CH.kind(who)
         c = CH.record(state, who)
-
-        def affords(counter: str, amount: int) -> bool:
-            # every kind but `activate` is refused when `c` cannot pay for it (its predicate's last
-            # check): asked first, so that no candidate is built that the predicate would refuse for it
-            return _paying(state, c, counter, amount) is None
-
-        candidates = []
-        for index, effect in activated(who):
-            for t in _effect_targets(state, effect, who):
-                move = {"player": seat, "kind": "activate", "character": who, "effect": index}
-                candidates.append(move if t is None else {**move, "target": t})
-        if kind == "hero" and affords("belief", SUCCESS_BELIEF):  # = KEYWORD_BELIEF <= HERO_BELIEF
-            candidates.append({"player": seat, "kind": "buy_success", "character": who})
-            candidates += [{"player": seat, "kind": "gain_keyword", "character": who, "keyword": k}
-                           for k in GAINED_KEYWORDS]
-            if c["belief"] >= HERO_BELIEF:
-                to_play = playable_heroes(state) if to_play is None else to_play
-                candidates += [{"player": seat, "kind": "play_hero", "character": who, "hero": h, "equipment": e}
-                               for h, e in to_play]
-        if kind in ("hero", "villain") and affords("energy", COIN_ENERGY):
-            candidates += [{"player": seat, "kind": "buy_coin", "character": who, "pool": p} for p in POOLS]
-        if kind in RAISE_TURNS and affords(CH.spend_counter(c), RAISE_COST):
-            candidates += [{"player": seat, "kind": "raise_heroic", "character": who, "heroic": h}
-                           for h in C.CARD[who].get("heroics", {})]
-        if kind == "villain":
-            if affords("hate", QUANTITY_HATE):
-                candidates += [{"player": seat, "kind": "add_quantity", "character": who, "target": m} for m in mooks]
-            if affords("hate", BELIEF_DAMAGE_HATE):
-                candidates += [{"player": seat, "kind": "belief_damage", "character": who, "target": h}
-                               for h in heroes]
-        out += [m for m in candidates if _WHY_NOT[m["kind"]](state, c, m) is None]
+        # What a Character's spending reads (kept while it is the same: core/framework/kept.py): its
+        # record, its Free actions, Energy spent and modifiers this Turn (ratings, keywords, Locks), the
+        # cards that stand, whether a Combat is on; of the other Characters only those it may target
+        # (`_targets_read`), and of the cards in play which Hero may still enter (when it can pay for one).
+        parts = (c, turn["free"].get(who), turn["energy_spent"].get(who), state["events_cluster"], state["timers"],
+                 *FX.rated_modifiers(state, who))
+        values = _targets_read(state, c) + (c.get("energy", 0) >= COIN_ENERGY and state["combat"] is None,)
+        out += kept(("plot-twist", "spend", seat, who), parts, lambda: _character_spend(state, seat, c), values)
     return out
+
+
+def _targets_read(state: dict, c: dict) -> tuple:
+    """The targets the Character's spending may name: its Advantages', a Villain's Mooks and Heroes
+    with Belief, and the Heroes that may enter (when it can pay for one); worked out once while the
+    Characters and the cards in play are the same (kept.py)."""
+    return kept(("plot-twist", "spend_targets", c["card"]), (state["characters"], state["locations"],
+                                                             state["objective"]), lambda: _targets_of(state, c))
+
+
+def _targets_of(state: dict, c: dict) -> tuple:
+    who = c["card"]
+    facts = [tuple(_effect_targets(state, effect, who)) for _, effect in activated(who)]
+    if CH.kind(who) == "villain":
+        facts.append(tuple(t["card"] for t in CH.active(state) if CH.kind(t["card"]) == "mook"))
+        facts.append(tuple(h["card"] for h in CH.heroes_in_play(state) if h["belief"] >= 1))
+    if c.get("belief", 0) >= HERO_BELIEF:
+        facts.append(tuple(in_play(state)))
+    return tuple(facts)
+
+
+def _character_spend(state: dict, seat: int, c: dict) -> list[dict]:
+    """Every spending of the Character `c`: the candidates it can afford, each asked of its predicate."""
+    who = c["card"]
+    kind = CH.kind(who)
+
+    def affords(counter: str, amount: int) -> bool:
+        # every kind but `activate` is refused when `c` cannot pay for it (its predicate's last
+        # check): asked first, so that no candidate is built that the predicate would refuse for it
+        return _paying(state, c, counter, amount) is None
+
+    candidates = []
+    for index, effect in activated(who):
+        for t in _effect_targets(state, effect, who):
+            move = {"player": seat, "kind": "activate", "character": who, "effect": index}
+            candidates.append(move if t is None else {**move, "target": t})
+    if kind == "hero" and affords("belief", SUCCESS_BELIEF):  # = KEYWORD_BELIEF <= HERO_BELIEF
+        candidates.append({"player": seat, "kind": "buy_success", "character": who})
+        candidates += [{"player": seat, "kind": "gain_keyword", "character": who, "keyword": k}
+                       for k in GAINED_KEYWORDS]
+        if c["belief"] >= HERO_BELIEF:
+            candidates += [{"player": seat, "kind": "play_hero", "character": who, "hero": h, "equipment": e}
+                           for h, e in playable_heroes(state)]
+    if kind in ("hero", "villain") and affords("energy", COIN_ENERGY):
+        candidates += [{"player": seat, "kind": "buy_coin", "character": who, "pool": p} for p in POOLS]
+    if kind in RAISE_TURNS and affords(CH.spend_counter(c), RAISE_COST):
+        candidates += [{"player": seat, "kind": "raise_heroic", "character": who, "heroic": h}
+                       for h in C.CARD[who].get("heroics", {})]
+    if kind == "villain":
+        if affords("hate", QUANTITY_HATE):
+            mooks = [t["card"] for t in CH.active(state) if CH.kind(t["card"]) == "mook"]
+            candidates += [{"player": seat, "kind": "add_quantity", "character": who, "target": m} for m in mooks]
+        if affords("hate", BELIEF_DAMAGE_HATE):
+            candidates += [{"player": seat, "kind": "belief_damage", "character": who, "target": h["card"]}
+                           for h in CH.heroes_in_play(state)]
+    return [m for m in candidates if _WHY_NOT[m["kind"]](state, c, m) is None]
 
 
 def _pay(state: dict, who: str, counter: str, amount: int, events: list, purpose: str) -> None:

@@ -168,12 +168,13 @@ def free_options(state: dict, seat: int) -> list[dict]:
             others = [o["card"] for o in CH.active(state) if CH.side_of(o) != side and "hidden" in o["statuses"]]
         c = CH.record(state, card)
         # what `_why_not` reads: the record, this Turn's Free actions, Energy spent (a Lock is paid with
-        # it), modifiers and Prone; the standing cards (ratings), the Objective, the Identity, whether a
-        # Combat is on, the Hidden Characters to perceive (kept while they are the same: kept.py)
-        parts = (c, turn["free"].get(card), turn["energy_spent"].get(card), turn["modifiers"], turn["sent_prone"],
-                 state["events_cluster"], state["timers"], state["objective"], state["identities"].get(card),
-                 state["combat"] is None, *others)
-        out += kept(("plot-twist", "free", seat, card), parts, lambda: _character_free(state, seat, c, others))
+        # it), the modifiers ratings read and Prone; the standing cards (ratings), the Objective, the
+        # Identity, whether a Combat is on, the Hidden Characters to perceive (kept while they are the
+        # same, or equal for `values`: kept.py)
+        parts = (c, turn["free"].get(card), turn["energy_spent"].get(card), state["events_cluster"], state["timers"],
+                 state["objective"], *FX.rated_modifiers(state, card))
+        values = (state["identities"].get(card), card in turn["sent_prone"], state["combat"] is None, *others)
+        out += kept(("plot-twist", "free", seat, card), parts, lambda: _character_free(state, seat, c, others), values)
     return out
 
 

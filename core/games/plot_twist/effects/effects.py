@@ -27,6 +27,8 @@ many End of Turns, carried into the next Turn meanwhile):
      "lasts": "attack"}      # or "set": 0 instead of "amount"; stat "cover"; stat "status"
 """
 
+from core.framework.kept import kept
+
 from ..plots import allies as AL
 from ..characters import characters as CH
 from ..rolls import damage as DMG
@@ -125,6 +127,24 @@ def ratings(state: dict, who: str) -> dict:
         for word in words:
             r[CH.C.display(word)] = 0
     return r
+
+
+RATED_STATS = ("heroic", "lock", "keyword")  # the modifiers `ratings` and `keywords` read
+
+
+def rated_modifiers(state: dict, who: str) -> list[dict]:
+    """The modifiers this Turn that `ratings` and `keywords` read for `who` (what a listing kept by
+    what it reads names: core/framework/kept.py)."""
+    modifiers = state["turn"]["modifiers"]
+    return kept(("plot-twist", "rated"), (modifiers,), lambda: _rated_by_who(modifiers)).get(who, [])
+
+
+def _rated_by_who(modifiers: list) -> dict:
+    out: dict = {}
+    for m in modifiers:
+        if m["stat"] in RATED_STATS:
+            out.setdefault(m["who"], []).append(m)
+    return out
 
 
 def keywords(state: dict, who: str, locks: bool = True) -> list[str]:

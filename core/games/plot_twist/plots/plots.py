@@ -105,6 +105,18 @@ def bystanders_in_play(state: dict) -> list[str]:
 
 def play_error(state: dict, move: dict) -> tuple[str, str] | None:
     """Why playing this Plot is refused now, or None."""
+    refusal = _play_gate(state, move)
+    if refusal:
+        return refusal
+    card, who, seat = move["card"], move["character"], move["player"]
+    fields = {k: v for k, v in move.items() if k not in BASE_FIELDS}
+    if fields not in choices(state, card, who, seat):
+        return "wrong_choice", f"These choices do not fit {C.display_name(card)}: {fields!r}."
+    return None
+
+
+def _play_gate(state: dict, move: dict) -> tuple[str, str] | None:
+    """`play_error` but for the choices the move carries (a listing builds them from `choices`)."""
     turn = state["turn"]
     seat, card, who = move.get("player"), move.get("card"), move.get("character")
     if turn is None:
@@ -154,9 +166,6 @@ def play_error(state: dict, move: dict) -> tuple[str, str] | None:
         refusal = D.uniqueness_error(card, [c["card"] for c in state["characters"]])
         if refusal:
             return refusal
-    fields = {k: v for k, v in move.items() if k not in BASE_FIELDS}
-    if fields not in choices(state, card, who, seat):
-        return "wrong_choice", f"These choices do not fit {C.display_name(card)}: {fields!r}."
     return None
 
 
@@ -168,10 +177,10 @@ def play_options(state: dict, seat: int) -> list[dict]:
         if C.TYPE[card] not in ("detail", "bystander", "ally"):
             continue
         for who in _players(state, seat):
-            for choice in choices(state, card, who, seat):
-                move = {"player": seat, "kind": "play_plot", "card": card, "character": who, **choice}
-                if play_error(state, move) is None:
-                    out.append(move)
+            move = {"player": seat, "kind": "play_plot", "card": card, "character": who}
+            if _play_gate(state, move) is None:  # it reads none of the choices: asked once, before them
+                out += [{**move, **choice} for choice in choices(state, card, who, seat)]  # built from what
+                # `play_error` checks last
     return out
 
 

@@ -29,6 +29,7 @@ from collections.abc import Callable
 
 from core.framework.errors import IllegalMove
 from core.framework.flow import at_once
+from core.framework.kept import kept
 
 from . import decks as D
 from ..state import (
@@ -84,27 +85,30 @@ def _equipped(state: dict) -> dict:
 
 # --- What may be picked now, and why not: one predicate per pick ------------------------------------
 def _predicates(state: dict, seat: int) -> tuple[Callable[[], list], Callable[[str], D.Refusal]]:
-    """(the legal picks, the refusal of one card) for `seat` at the current step."""
-    step, played = state["setup"]["step"], in_play(state)
-    heroes = len(hero_seats(state["players"]))
-    gm_users = users_of(state, GM)
+    """(the legal picks, the refusal of one card) for `seat` at the current step (each step works out
+    only what its pick reads)."""
+    step = state["setup"]["step"]
     if step == "villain":
+        played = in_play(state)
         return lambda: D.villain_picks(played), lambda c: D.villain_error(c, played)
     if step in ("villain_equipment", "hero_equipment"):
-        who = _equipped(state)["card"]
+        who, played = _equipped(state)["card"], in_play(state)
         return (lambda: D.equipment_picks(who, [], played),
                 lambda c: D.equipment_error(c, who, [], played))
     if step == "mooks":
+        played, heroes = in_play(state), len(hero_seats(state["players"]))
         return lambda: D.mook_picks(played, heroes), lambda c: D.mook_error(c, played, heroes)
     if step == "location":
+        gm_users, played = users_of(state, GM), in_play(state)
         return lambda: D.location_picks(gm_users, played), lambda c: D.location_error(c, gm_users, played)
     if step == "objective":
-        where = state["locations"][0]
+        gm_users, where = users_of(state, GM), state["locations"][0]
         return (lambda: D.objective_picks(gm_users, where), lambda c: D.objective_error(c, gm_users, where))
     if step == "hero":
+        played = in_play(state)
         return lambda: D.hero_picks(played), lambda c: D.hero_error(c, played)
     if step == "plot_hands":
-        side, users, hand = _side(seat), users_of(state, seat), state["plot_hands"][seat]
+        side, users, hand, played = _side(seat), users_of(state, seat), state["plot_hands"][seat], in_play(state)
         return (lambda: D.plot_picks(side, users, hand, played),
                 lambda c: D.plot_error(c, side, users, hand, played))
     if step == "combat_decks":
@@ -115,7 +119,7 @@ def _predicates(state: dict, seat: int) -> tuple[Callable[[], list], Callable[[s
         deck = state["twists_deck"]
         return lambda: D.twist_picks(heroes_in_play, deck), lambda c: D.twist_error(c, heroes_in_play, deck)
     if step == "events":
-        cluster = [e["card"] for e in state["events_cluster"]]
+        gm_users, cluster = users_of(state, GM), [e["card"] for e in state["events_cluster"]]
         return lambda: D.event_picks(gm_users, cluster), lambda c: D.event_error(c, gm_users, cluster)
     raise ValueError(f"no pick at the step {step!r}")
 
@@ -135,6 +139,14 @@ def _deciders(state: dict) -> list[int]:
 
 
 def _options(state: dict, seat: int) -> list[dict]:
+    """A seat's picks now, kept while what they read is the same (core/framework/kept.py): every Setup
+    move replaces the parts it changes, and a Plot Hand's or Combat Deck's pick only that seat's list."""
+    parts = (state["setup"], state["players"], state["characters"], state["locations"], state["objective"],
+             state["plot_hands"][seat], state["combat_decks"][seat], state["twists_deck"], state["events_cluster"])
+    return kept(("plot-twist", "setup", seat), parts, lambda: _listed_options(state, seat))
+
+
+def _listed_options(state: dict, seat: int) -> list[dict]:
     step = state["setup"]["step"]
     picks, _ = _predicates(state, seat)
     options = [{"player": seat, "kind": MOVE_OF_STEP[step], "card": card} for card in picks()]
