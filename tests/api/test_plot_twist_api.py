@@ -50,6 +50,8 @@ RARE_MOVES = {"remove_trauma", "recover",  # Free actions random play seldom has
               # between Conflicts: choices only with two Lairs or two Locations, a question left unanswered
               "flee", "next_location", "relocate", "no_answer",
               "nullify_spend",  # one Event (Mind Fog) has a spending Nullify, seldom Revealed in random play
+              "heal",  # Healing needs Stress, Energy and one of two Characters (Hope, Dr. Simoakli): the golden
+              # transcript plot-twist/drafted-4 shows it, tests/core/test_plot_twist_heroics.py tests it
               # a Crossover takes 3 Heroes and 3 Belief cured in a Turn, then the Main Villain out of play
               # (tests/core/test_plot_twist_crossover.py, and the transcript plot-twist/crossover-6)
               "new_main_villain"}

@@ -27,12 +27,12 @@ TRUTH = {
     "plot-twist": {
         "activate": {U}, "add_combat_card": {U}, "add_event": {U, R}, "add_plot": {U}, "add_quantity": {U},
         "add_twist": {U}, "answer": {R}, "attack": {R}, "belief_damage": {U}, "buy_coin": {U}, "buy_success": {U},
-        "choose": {U}, "cure": {U}, "extra_attack": {U}, "flee": {E}, "fly": {U}, "gain_keyword": {U}, "hide": {U},
+        "choose": {U}, "cure": {U}, "extra_attack": {U}, "flee": {E}, "fly": {U}, "gadgeteer": {U}, "gain_keyword": {U}, "heal": {R}, "hide": {U},
         "identity": {U}, "initiate": {U}, "interview": {U}, "kill": {R}, "land": {U}, "mulligan": {U, E},
         "no_equipment": {U}, "nullify_roll": {R}, "nullify_spend": {U}, "pass": {U, E, F}, "peek": {R},
         "perceive": {R}, "place_equipment": {U}, "place_hero": {U}, "place_location": {U}, "place_mook": {U},
-        "place_objective": {U}, "place_villain": {U}, "play_card": {F}, "play_hero": {U}, "play_plot": {E, F},
-        "pursue": {U, E}, "raise_heroic": {U}, "recover": {U}, "recruit": {R}, "redraw": {E}, "regenerate": {U},
+        "place_objective": {U}, "place_villain": {U}, "play_card": {F, R}, "play_hero": {U}, "play_plot": {E, F},
+        "pursue": {U, E}, "raise_heroic": {U}, "recover": {U}, "recruit": {R}, "redraw": {U, E}, "regenerate": {U},
         "reveal_event": {E}, "reveal_objective": {E}, "reversal": {U}, "sneak_attack": {R}},
 }
 
