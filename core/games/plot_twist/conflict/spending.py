@@ -327,7 +327,7 @@ def spend_options(state: dict, seat: int) -> list[dict]:
         # (`_targets_read`), and of the cards in play which Hero may still enter (when it can pay for one).
         parts = (c, turn["free"].get(who), turn["energy_spent"].get(who), state["events_cluster"], state["timers"],
                  *FX.rated_modifiers(state, who))
-        values = _targets_read(state, c) + (c.get("energy", 0) >= COIN_ENERGY and state["combat"] is None,)
+        values = _targets_read(state, c) + (state["combat"] is None,)  # Defense coins, Heroes entering
         out += kept(("plot-twist", "spend", seat, who), parts, lambda: _character_spend(state, seat, c), values)
     return out + heroic_options(state, seat)
 
