@@ -114,12 +114,20 @@ def gm_to_act(step: engine.Step) -> engine.Step:
     return edited(step, lambda s: s["turn"].update(at="gm", waiting=[0], since=["heroes"]))
 
 
-def test_the_main_villain_spends_hate_to_put_3_quantity_counters_on_any_mook():
+def test_a_villain_can_spend_1_hate_to_put_3_quantity_counters_on_any_mooks_in_play():
+    """Mook cards: "A Villain can spend 1 Hate to put 3 Quantity Counters on any Mooks in play"; the Hate
+    list: "(Main Villain Only)". Dr. Simoakli with Lab Goons: Hate 13 -> 12, not 10."""
     step = gm_to_act(edited(conflict(SIMOAKLI, (HOPE,)), lambda s: s["characters"].insert(1, {
         "card": GOONS, "seat": 0, "quantity": 1, "statuses": [], "actions": {"move": 2, "attack": 1}})))
     hate = character(step, SIMOAKLI)["hate"]
-    after = play(step, {"player": 0, "kind": "add_quantity", "character": SIMOAKLI, "target": GOONS})
-    assert character(after, GOONS)["quantity"] == 4 and character(after, SIMOAKLI)["hate"] == hate - SP.QUANTITY_HATE
+    move = {"player": 0, "kind": "add_quantity", "character": SIMOAKLI, "target": GOONS}
+    after = play(step, move)
+    assert character(after, GOONS)["quantity"] == 4 and character(after, SIMOAKLI)["hate"] == hate - 1
+    assert {"type": "counters_spent", "character": SIMOAKLI, "counter": "hate", "amount": 1,
+            "for": "quantity"} in after.events
+    at_one = edited(step, lambda s: next(c for c in s["characters"] if c["card"] == SIMOAKLI).update(hate=1))
+    assert move in options(at_one, kind="add_quantity")  # 1 Hate is enough
+    assert character(play(at_one, move), SIMOAKLI)["hate"] == 0
     assert refused(step, {"player": 0, "kind": "add_quantity", "character": GOONS, "target": GOONS}) == \
         "main_villain_only"
     assert refused(step, {"player": 0, "kind": "add_quantity", "character": SIMOAKLI, "target": HOPE}) == "not_a_target"

@@ -127,7 +127,7 @@ _LABEL = {  # move kind -> its label
                           + (f" on {name(m['target'])}" if m.get("target") else ""),
     "buy_success": lambda m: f"{name(m['character'])}: 1 Automatic Success for the next Damage Roll (2 Belief)",
     "buy_coin": lambda m: f"{name(m['character'])}: 1 coin in the {_word(m['pool'])} (1 Energy)",
-    "add_quantity": lambda m: f"{name(m['character'])}: 3 Quantity counters on {name(m['target'])} (3 Hate)",
+    "add_quantity": lambda m: f"{name(m['character'])}: 3 Quantity counters on {name(m['target'])} (1 Hate)",
     "belief_damage": lambda m: f"{name(m['character'])}: {name(m['target'])} loses 1 Belief (1 Hate)",
     "raise_heroic": lambda m: (f"{name(m['character'])}: raise {_word(m['heroic'])} to 3 "
                                f"(2 {_counter(m['character'])})"),

@@ -15,8 +15,8 @@ never in the End of Turn, and leave Initiative where it is:
 - `buy_coin` {character, pool}: 1 Energy "to gain 1 coin in any Pool, even Damage ones, before
   the Roll": `attack_pool` or `damage_pool` of the Character's next Attack, or, in a Combat,
   `defense_pool` for the rest of it (ruling "Buying coins");
-- `add_quantity` {character, target}: the Main Villain spends 3 Hate "to put 3 Quantity Counter on
-  any Mooks in play" (ruling "The price of Hate");
+- `add_quantity` {character, target}: the Main Villain spends 1 Hate "to put 3 Quantity Counters on
+  any Mooks in play" (the Mook section's price; ruling "The price of Hate");
 - `belief_damage` {character, target}: a Villain spends 1 Hate "to deal 1 Belief Damage" to a Hero;
 - `raise_heroic` {character, heroic}: a Hero spends 2 Belief "to ... raise 1 Heroic to 3 for 2
   Turns", a Villain 2 Hate "to raise 1 Heroic to 3 this Turn" (a Heroic it has, below 3 now);
@@ -50,7 +50,7 @@ RAISED_TO = 3
 RAISE_TURNS = {"hero": 2, "villain": 1}  # Belief: "for 2 Turns"; Hate: "this Turn"
 SUCCESS_BELIEF = 2   # "② To gain 1 Automatic Success in any Roll"
 COIN_ENERGY = 1      # "Spend X Energy: To gain 1 coin in any Pool" (X = 1, as Regenerating 1 Stress)
-QUANTITY_HATE = 3    # "To put 3 Quantity Counter on any Mooks in play": 1 Hate a counter
+QUANTITY_HATE = 1    # Mook cards: "A Villain can spend 1 Hate to put 3 Quantity Counters on any Mooks in play"
 QUANTITY_ADDED = 3
 BELIEF_DAMAGE_HATE = 1
 KEYWORD_BELIEF = 2   # "② To gain 1 Keyword this Turn"
