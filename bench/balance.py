@@ -32,7 +32,7 @@ Villain and per Objective at each Hero count, each with its own 95% interval (Wi
 beside the overall rate. Targets: every game ends under the cap, the GM wins 35% to 65% at every Hero
 count (issue 16, item 7), and every Objective and every Main Villain 30% to 70% at 2-4 Heroes (issue 31,
 item 3: a point estimate outside is printed bold, an interval crossing the bar is marked *).
-`--combine` plays nothing and sums the games of several `--json` files into one table (the cells a
+`--combine` plays nothing and sums the games of several `--json` (or `--log` .jsonl) files into one table (the cells a
 card change did not touch, beside the cells it did).
 
 `--set CARD.FIELD=VALUE` (repeatable) tries a card-number change in memory for the run, the way
@@ -292,6 +292,8 @@ def main(argv=None):
     ap.add_argument("--first-seed", type=int, default=0, help="the first game's seed (default 0): more games, new seeds")
     ap.add_argument("--combine", nargs="+", metavar="JSON",
                     help="play nothing: sum the games of these --json files into one table")
+    ap.add_argument("--log", metavar="PATH.jsonl", help="append each game's record as it ends, one JSON line "
+                                                         "(a long run stopped early still counts; --combine reads it)")
     ap.add_argument("--json", metavar="PATH", help="also write the summary and every game's record as JSON")
     args = ap.parse_args(argv)
     configs = [c for c in CONFIGS if not args.only or any(t in c[0] for t in args.only)]
@@ -306,7 +308,7 @@ def main(argv=None):
         records = []
         for path in args.combine:
             with open(path) as f:
-                records += json.load(f)["games"]
+                records += [json.loads(line) for line in f] if path.endswith(".jsonl") else json.load(f)["games"]
         heroes = sorted({r["heroes"] for r in records})
         print(f"# balance plot-twist: the games of {', '.join(args.combine)} summed ({len(records)} games)")
         print()
@@ -315,7 +317,7 @@ def main(argv=None):
     played_villains = pick(villains, args.villains, "--villains")
     played_objectives = pick(objectives, args.objectives, "--objectives")
     jobs = [(h + 1, k, *stratum(k, played_villains, played_objectives), args.turn_cap)
-            for h in heroes for k in range(args.first_seed, args.first_seed + args.games)]
+            for k in range(args.first_seed, args.first_seed + args.games) for h in heroes]  # Hero counts side by side
     meta = {**run_facts(argv), "games_per_hero_count": args.games, "turn_cap": args.turn_cap, "card_changes": changes}
     print(f"# balance plot-twist  {meta['date']}  Python {meta['python']}  {meta['machine']}  "
           f"load average {meta['load_average_at_start']:.2f}")
@@ -331,7 +333,15 @@ def main(argv=None):
         if done[0] % 10 == 0 or done[0] == len(jobs):
             print(f"  {done[0]}/{len(jobs)} games, {time.perf_counter() - start:.0f} s", file=sys.stderr, flush=True)
 
-    records = list(run(jobs, args.processes, progress))
+    records = []
+    log = open(args.log, "a") if args.log else None  # noqa: SIM115 (closed below; one line per game as it ends)
+    for record in run(jobs, args.processes, progress):
+        records.append(record)
+        if log:
+            log.write(json.dumps({**record, "card_changes": changes}) + "\n")
+            log.flush()
+    if log:
+        log.close()
     meta["seconds"] = round(time.perf_counter() - start, 1)
     summary = summarize(records, heroes, villains, objectives)
     print()
