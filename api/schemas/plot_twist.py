@@ -185,6 +185,10 @@ _MOVES = {  # move kind -> its fields besides player and kind (one line per kind
     "belief_damage": {**_ACTING, "target": character(required=True)},
     "raise_heroic": {**_ACTING, "heroic": one_of(C.HEROICS, required=True)},
     "gain_keyword": {**_ACTING, "keyword": one_of(SP.GAINED_KEYWORDS, required=True)},
+    "heal": {**_ACTING, "resistance": one_of(SP.HEALED, required=True),
+             "chosen": count(required=True, metadata={"description": "The Chosen Roll's number: the Stress Regenerated."})},
+    "gadgeteer": {**_ACTING, "heroic": one_of(SP.GADGETS, required=True),
+                  "ranks": count(required=True, metadata={"description": "X: the Ranks gained this Turn, for X Energy."})},
     # between two Conflicts, and Relocation (aftermath.py)
     "flee": {"card": card(_pattern(("lair",)), required=True)},
     "pursue": {"pursue": fields.Boolean(required=True)},
@@ -313,7 +317,7 @@ class PlotTwistTurn(Schema):
     initiated = fields.Dict(keys=fields.String(), values=fields.List(card(_pattern(C.CHARACTER_TYPES + ("bystander",)))),
                             required=True, metadata={"description": "The Combats each Character initiated this Turn: "
                                                                     "its targets (Characters, Bystanders)."})
-    free = fields.Dict(keys=fields.String(), values=fields.List(one_of(A.FREE + ST.FREE_KINDS + ("activate", "relocate"))),
+    free = fields.Dict(keys=fields.String(), values=fields.List(one_of(A.FREE + ST.FREE_KINDS + SP.FREE_KINDS + ("relocate",))),
                        required=True)
     energy_spent = fields.Dict(keys=fields.String(), values=count(), required=True)
     modifiers = fields.List(fields.Nested(PlotTwistModifier), required=True)
@@ -514,7 +518,7 @@ _EVENTS = {  # event type -> its fields besides type (one line per type)
     "villain_surrendered": _CH,
     "game_over": {"winners": fields.List(seat(), required=True), "reason": one_of(OUTCOME_REASONS, required=True)},
     "identity_changed": {**_CH, "identity": one_of(IDENTITIES, required=True, allow_none=True)},
-    "counters_spent": {**_CH, "counter": one_of(C.COSTS, required=True), "amount": count(required=True),
+    "counters_spent": {**_CH, "counter": one_of(C.COSTS + ("quantity",), required=True), "amount": count(required=True),
                        "for": fields.String(required=True, metadata={"description": "What it bought."})},
     "advantage_activated": {**_CH, "advantage": fields.String(required=True), "target": character(allow_none=True)},
     "hero_played": {**_P, **_CH, "card": card(required=True), "equipment": card(required=True, allow_none=True)},

@@ -137,7 +137,7 @@ def _turn(state: dict, turn: dict, n: int) -> None:
                 if CH.side_of(c) == "heroes" and len(x) > (2 if tactician else 1):
                     raise _bad("Heroes may only initiate Combat once (a Tactician twice).", "turn.initiated")
             elif field == "free":
-                _sides(x, A.FREE + ST.FREE_KINDS + ("activate", "relocate"), "The Free actions taken", "turn.free")
+                _sides(x, A.FREE + ST.FREE_KINDS + SP.FREE_KINDS + ("relocate",), "The Free actions taken", "turn.free")
             else:
                 _int(x, 0, CH.power(card), f"The Energy {card} spent this Turn (at most its Power)",
                      "turn.energy_spent")

@@ -126,7 +126,8 @@ _LABEL = {  # move kind -> its label
     "activate": lambda m: f"{name(m['character'])}: {C.CARD[m['character']].get('advantage', 'Advantage')}"
                           + (f" on {name(m['target'])}" if m.get("target") else ""),
     "buy_success": lambda m: f"{name(m['character'])}: 1 Automatic Success for the next Damage Roll (2 Belief)",
-    "buy_coin": lambda m: f"{name(m['character'])}: 1 coin in the {_word(m['pool'])} (1 Energy)",
+    "buy_coin": lambda m: (f"{name(m['character'])}: 1 coin in the {_word(m['pool'])} "
+                           f"({'1 Quantity counter' if C.TYPE.get(m['character']) == 'mook' else '1 Energy'})"),
     "add_quantity": lambda m: f"{name(m['character'])}: 3 Quantity counters on {name(m['target'])} (1 Hate)",
     "belief_damage": lambda m: f"{name(m['character'])}: {name(m['target'])} loses 1 Belief (1 Hate)",
     "raise_heroic": lambda m: (f"{name(m['character'])}: raise {_word(m['heroic'])} to 3 "
@@ -134,6 +135,10 @@ _LABEL = {  # move kind -> its label
     "gain_keyword": lambda m: f"{name(m['character'])}: gain {_word(m['keyword'])} this Turn (2 Belief)",
     "play_hero": lambda m: (f"{name(m['character'])}: play {name(m['hero'])}"
                             + (f" with {name(m['equipment'])}" if m["equipment"] else "") + " (5 Belief)"),
+    "heal": lambda m: (f"{name(m['character'])}: Healing, a Chosen Roll of {m['chosen']} to Regenerate {m['chosen']} "
+                       f"{_word(m['resistance'])} Stress (1 Energy)"),
+    "gadgeteer": lambda m: (f"{name(m['character'])}: Gadgeteer, {m['ranks']} Rank{'s' * (m['ranks'] != 1)} in "
+                            f"{_word(m['heroic'])} this Turn ({m['ranks']} Energy)"),
     "flee": lambda m: f"Flee to {name(m['card'])}",
     "pursue": lambda m: "Pursue the Villain to his Lair" if m["pursue"] else "Do not Pursue (an Interview)",
     "interview": lambda m: (f"Interview: {m['extra']} more question{'s' * (m['extra'] != 1)}, "

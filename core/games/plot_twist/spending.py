@@ -14,7 +14,9 @@ never in the End of Turn, and leave Initiative where it is:
   it goes to the Hero's next Damage Roll this Turn (ruling "Lucky Charm's Automatic Success");
 - `buy_coin` {character, pool}: 1 Energy "to gain 1 coin in any Pool, even Damage ones, before
   the Roll": `attack_pool` or `damage_pool` of the Character's next Attack, or, in a Combat,
-  `defense_pool` for the rest of it (ruling "Buying coins");
+  `defense_pool` for the rest of it (ruling "Buying coins"); a Mook pays 1 Quantity Counter ("They can
+  spend their Quantity Counters to obtain 1 added Coin in any Roll, limited to X counters per turn,
+  where X is their Power"), never its last (ruling "Mooks' coins");
 - `add_quantity` {character, target}: the Main Villain spends 1 Hate "to put 3 Quantity Counters on
   any Mooks in play" (the Mook section's price; ruling "The price of Hate");
 - `belief_damage` {character, target}: a Villain spends 1 Hate "to deal 1 Belief Damage" to a Hero;
@@ -25,43 +27,61 @@ never in the End of Turn, and leave Initiative where it is:
 - `play_hero` {character, hero, equipment}: a Hero spends 5 Belief "to play a Hero. He enters play
   with 0 Belief": a Hero of the collection (the house set) that Setup's rules would accept now (never
   a sixth Hero, never a Name in play), with "any equipment he could use from your collection" (one,
-  or null), under the paying seat's control for the rest of the game (ruling "Playing a Hero").
+  or null), under the paying seat's control for the rest of the game (ruling "Playing a Hero");
+- `heal` {character, resistance, chosen}: Healing, "[Energy]: Regenerate Mental or Physical Stress in
+  yourself. Make a Chosen Roll. The chosen number is the amount of Stress Regenerated": 1 Energy, a
+  Chosen Roll of Body (Physical) or Mind (Mental) + Healing, a Free action (ruling "Healing");
+- `gadgeteer` {character, heroic, ranks}: Gadgeteer, "X [Energy]: Gain X Ranks in another Heroic, up to
+  your Ranks in Gadgeteer": X Energy, X Ranks this Turn, a Free action (ruling "Gadgeteer").
 
 Not here: the Energy a Locked Heroic or Keyword costs each use (effects.pay_locks, ruling "Locks"); the
 GM curing Belief (reversal.py).
 `spend_error(state, move)` both lists the options (`spend_options`) and explains a refusal.
 """
 
+from core.framework.kept import kept
+
 from . import actions as A
 from . import cards as C
 from . import characters as CH
+from . import damage as DMG
 from . import decks as D
 from . import effects as FX
+from . import rolls as R
+from . import stealth as ST
 from .state import in_play, new_character
 
 KINDS = ("activate", "buy_success", "buy_coin", "add_quantity", "belief_damage", "raise_heroic", "gain_keyword",
-         "play_hero")
+         "play_hero", "heal", "gadgeteer")
 FIELDS = {"activate": {"effect", "target"}, "buy_success": set(), "buy_coin": {"pool"},
           "add_quantity": {"target"}, "belief_damage": {"target"}, "raise_heroic": {"heroic"},
-          "gain_keyword": {"keyword"}, "play_hero": {"hero", "equipment"}}
+          "gain_keyword": {"keyword"}, "play_hero": {"hero", "equipment"}, "heal": {"resistance", "chosen"},
+          "gadgeteer": {"heroic", "ranks"}}
+FREE_KINDS = ("activate", "heal", "gadgeteer")  # the Free actions among them: once each Turn (turn.free)
 EVENTS = ("hero_played",)
 RAISE_COST = 2       # "② ... raise 1 Heroic to 3 for 2 Turns"; the Villain's X Hate: the same
 RAISED_TO = 3
 RAISE_TURNS = {"hero": 2, "villain": 1}  # Belief: "for 2 Turns"; Hate: "this Turn"
 SUCCESS_BELIEF = 2   # "② To gain 1 Automatic Success in any Roll"
 COIN_ENERGY = 1      # "Spend X Energy: To gain 1 coin in any Pool" (X = 1, as Regenerating 1 Stress)
+COIN_QUANTITY = 1    # Mooks: "spend their Quantity Counters to obtain 1 added Coin in any Roll"
 QUANTITY_HATE = 1    # Mook cards: "A Villain can spend 1 Hate to put 3 Quantity Counters on any Mooks in play"
 QUANTITY_ADDED = 3
 BELIEF_DAMAGE_HATE = 1
 KEYWORD_BELIEF = 2   # "② To gain 1 Keyword this Turn"
 GAINED_KEYWORDS = C.INTRINSIC_KEYWORDS  # the others are only requisites and targets (ruling "Gaining a Keyword")
 HERO_BELIEF = 5      # "⑤ To play a Hero. He enters play with 0 Belief."
+HEAL_ENERGY = 1      # Healing: "[Energy]: Regenerate Mental or Physical Stress in yourself"
+HEALED = ("physical", "mental")  # "Healing - Mental or Physical"
+GADGETS = tuple(h for h in C.HEROICS if h != "gadgeteer")  # "Gain X Ranks in another Heroic"
 assert SUCCESS_BELIEF == KEYWORD_BELIEF <= HERO_BELIEF  # spend_options asks a Hero for the least of them first
 POOLS = ("attack_pool", "damage_pool", "defense_pool")
-RULE_CODES = ("no_such_advantage", "not_enough_belief", "not_enough_energy", "not_enough_hate", "energy_limit",
+assert COIN_ENERGY == COIN_QUANTITY
+RULE_CODES = ("no_such_advantage", "not_enough_belief", "not_enough_energy", "not_enough_quantity", "quantity_limit", "not_enough_hate", "energy_limit",
               "free_action_used_this_turn", "heroes_only", "villains_only", "main_villain_only", "not_a_target",
               "defense_in_combat_only", "no_free_action_at_end_of_turn", "not_your_character", "wrong_move",
-              "cannot_act", "not_a_heroic_to_raise", "not_a_keyword_to_gain")
+              "cannot_act", "not_a_heroic_to_raise", "not_a_keyword_to_gain", "no_healing", "nothing_to_regenerate",
+              "not_a_chosen_number", "no_gadgeteer", "not_another_heroic", "ranks_up_to_gadgeteer")
 
 
 def activated(card: str) -> list[tuple[int, dict]]:
@@ -85,7 +105,15 @@ def _paying(state: dict, c: dict, counter: str, amount: int) -> tuple[str, str] 
         return f"not_enough_{counter}", f"This costs {amount} {counter.capitalize()}; there are {c[counter]}."
     if counter == "energy" and A.energy_left(state, c["card"]) < amount:
         return "energy_limit", "A Character can only spend a number of Energy per Turn equal to its Power."
+    if counter == "quantity" and (A.energy_left(state, c["card"]) < amount or c["quantity"] - amount < 1):
+        return "quantity_limit", ("Mooks spend Quantity Counters for coins limited to their Power a Turn, and "
+                                  "never the last (the Mook that rolls).")
     return None
+
+
+def coin_counter(c: dict) -> str | None:
+    """What a Character pays a coin with: Energy (Heroes, Villains), Quantity Counters (Mooks), or None (Allies)."""
+    return "quantity" if CH.kind(c["card"]) == "mook" else "energy" if "energy" in c else None
 
 
 def spend_error(state: dict, move: dict) -> tuple[str, str] | None:
@@ -133,7 +161,10 @@ def _buy_coin(state: dict, c: dict, move: dict) -> tuple[str, str] | None:
         return "wrong_move", f"A pool is one of {', '.join(POOLS)}."
     if move["pool"] == "defense_pool" and state["combat"] is None:
         return "defense_in_combat_only", "A coin for Defense is bought in a Combat, for the rest of it."
-    return _paying(state, c, "energy", COIN_ENERGY)
+    counter = coin_counter(c)
+    if counter is None:
+        return "not_enough_energy", "Allies have no Energy to buy a coin."
+    return _paying(state, c, counter, COIN_QUANTITY if counter == "quantity" else COIN_ENERGY)
 
 
 def _add_quantity(state: dict, c: dict, move: dict) -> tuple[str, str] | None:
@@ -186,9 +217,88 @@ def _play_hero(state: dict, c: dict, move: dict) -> tuple[str, str] | None:
     return refusal or _paying(state, c, "belief", HERO_BELIEF)
 
 
+# --- Heroics activated with Energy: Healing and Gadgeteer (Free actions) -----------------------------------
+def _heroic_energy(state: dict, c: dict, heroic: str, amount: int) -> tuple[str, str] | None:
+    """Why `c` cannot pay `amount` Energy for using `heroic`, and 1 more if it is Locked (ruling "Locks"), or None."""
+    return _paying(state, c, "energy", amount + (FX.LOCK_ENERGY if heroic in FX.locked(state, c["card"]) else 0))
+
+
+def heal_parts(state: dict, who: str, resistance: str) -> list[tuple[str, int]]:
+    """Healing's Chosen Roll: Body (Physical) or Mind (Mental) + Healing, with the Roll Pool modifiers
+    and Surprised, as every non-Damage Roll (stealth.roll_parts)."""
+    return ST.roll_parts(state, who, DMG.RESISTANCES[resistance], "Healing")
+
+
+def _heal(state: dict, c: dict, move: dict) -> tuple[str, str] | None:
+    who, resistance, chosen = c["card"], move["resistance"], move["chosen"]
+    if "heal" in state["turn"]["free"].get(who, []):
+        return "free_action_used_this_turn", "A Character may take each Free action once each Turn."
+    if resistance not in HEALED:
+        return "wrong_move", f"Healing Regenerates one of {', '.join(HEALED)}."
+    if "energy" not in c:
+        return "not_enough_energy", "Mooks and Allies have no Energy to use Healing."
+    if FX.ratings(state, who).get("Healing", 0) < 1:
+        return "no_healing", f"{C.display_name(who)} has no Ranks in Healing now."
+    stress = c["resistances"][resistance]["stress"]
+    if stress == 0:
+        return "nothing_to_regenerate", f"There is no {resistance} Stress to Regenerate."
+    pool = R.Pool.of(heal_parts(state, who, resistance)).size
+    if type(chosen) is not int or chosen not in R.chosen_numbers(pool, most=stress):
+        return "not_a_chosen_number", (f"Choose a number from 1 to {min(pool - 1, stress)}: one your Pool of {pool} "
+                                       f"can beat, no more than the {stress} Stress there is.")
+    return _heroic_energy(state, c, "healing", HEAL_ENERGY)
+
+
+def _gadgeteer(state: dict, c: dict, move: dict) -> tuple[str, str] | None:
+    who, heroic, ranks = c["card"], move["heroic"], move["ranks"]
+    if "gadgeteer" in state["turn"]["free"].get(who, []):
+        return "free_action_used_this_turn", "A Character may take each Free action once each Turn."
+    if "energy" not in c:
+        return "not_enough_energy", "Mooks and Allies have no Energy to use Gadgeteer."
+    most = FX.ratings(state, who).get("Gadgeteer", 0)
+    if most < 1:
+        return "no_gadgeteer", f"{C.display_name(who)} has no Ranks in Gadgeteer now."
+    if heroic not in GADGETS:
+        return "not_another_heroic", f"Gadgeteer gives Ranks in another Heroic: one of {', '.join(GADGETS)}."
+    if type(ranks) is not int or not 1 <= ranks <= most:
+        return "ranks_up_to_gadgeteer", f"Gain 1 to {most} Ranks: up to your Ranks in Gadgeteer."
+    return _heroic_energy(state, c, "gadgeteer", ranks)
+
+
 _WHY_NOT = {"activate": _activate, "buy_success": _buy_success, "buy_coin": _buy_coin,
             "add_quantity": _add_quantity, "belief_damage": _belief_damage, "raise_heroic": _raise_heroic,
-            "gain_keyword": _gain_keyword, "play_hero": _play_hero}
+            "gain_keyword": _gain_keyword, "play_hero": _play_hero, "heal": _heal, "gadgeteer": _gadgeteer}
+
+
+def heroic_options(state: dict, seat: int) -> list[dict]:
+    """The seat's `heal` and `gadgeteer` options, each Character's kept while what its predicates read is the
+    same (core/framework/kept.py): its record, its Free actions and Energy spent this Turn, the modifiers
+    and the standing cards (ratings, Locks, Roll Pool modifiers)."""
+    out = []
+    turn = state["turn"]
+    for who in A.acting(state, seat):
+        c = CH.record(state, who)
+        if "energy" not in c or A.moment_error(state, seat, who):
+            continue
+        parts = (c, turn["free"].get(who), turn["energy_spent"].get(who), turn["modifiers"], state["events_cluster"],
+                 state["timers"], state["combat"] is None)
+        out += kept(("plot-twist", "heroics", seat, who), parts, lambda: _heroic_candidates(state, seat, c))
+    return out
+
+
+def _heroic_candidates(state: dict, seat: int, c: dict) -> list[dict]:
+    who, ranks = c["card"], FX.ratings(state, c["card"])
+    candidates = []
+    if ranks.get("Healing", 0) >= 1:
+        for r in HEALED:
+            stress = c["resistances"][r]["stress"]
+            if stress:
+                pool = R.Pool.of(heal_parts(state, who, r)).size
+                candidates += [{"player": seat, "kind": "heal", "character": who, "resistance": r, "chosen": n}
+                               for n in R.chosen_numbers(pool, most=stress)]
+    candidates += [{"player": seat, "kind": "gadgeteer", "character": who, "heroic": h, "ranks": x}
+                   for x in range(1, ranks.get("Gadgeteer", 0) + 1) for h in GADGETS]
+    return [m for m in candidates if _WHY_NOT[m["kind"]](state, c, m) is None]
 
 
 def playable_heroes(state: dict) -> list[tuple[str, str | None]]:
@@ -233,7 +343,7 @@ def spend_options(state: dict, seat: int) -> list[dict]:
                 to_play = playable_heroes(state) if to_play is None else to_play
                 candidates += [{"player": seat, "kind": "play_hero", "character": who, "hero": h, "equipment": e}
                                for h, e in to_play]
-        if kind in ("hero", "villain") and affords("energy", COIN_ENERGY):
+        if kind in ("hero", "villain", "mook") and affords(coin_counter(c), COIN_ENERGY):  # = COIN_QUANTITY
             candidates += [{"player": seat, "kind": "buy_coin", "character": who, "pool": p} for p in POOLS]
         if kind in RAISE_TURNS and affords(CH.spend_counter(c), RAISE_COST):
             candidates += [{"player": seat, "kind": "raise_heroic", "character": who, "heroic": h}
@@ -245,13 +355,13 @@ def spend_options(state: dict, seat: int) -> list[dict]:
                 candidates += [{"player": seat, "kind": "belief_damage", "character": who, "target": h}
                                for h in heroes]
         out += [m for m in candidates if _WHY_NOT[m["kind"]](state, c, m) is None]
-    return out
+    return out + heroic_options(state, seat)
 
 
 def _pay(state: dict, who: str, counter: str, amount: int, events: list, purpose: str) -> None:
     c = CH.record(state, who)
     CH.update(state, who, **{counter: c[counter] - amount})
-    if counter == "energy":
+    if counter in ("energy", "quantity"):  # a Mook's Quantity for coins: its Power a Turn too (turn.energy_spent)
         spent = state["turn"]["energy_spent"]
         state["turn"] = {**state["turn"], "energy_spent": {**spent, who: spent.get(who, 0) + amount}}
     events.append({"type": "counters_spent", "character": who, "counter": counter, "amount": amount,
@@ -275,7 +385,7 @@ def on_spend(state: dict, move: dict, rng, events: list) -> None:
         FX.automatic_success(state, who, who, 1)
     elif kind == "buy_coin":
         pool = move["pool"]
-        _pay(state, who, "energy", COIN_ENERGY, events, pool)
+        _pay(state, who, coin_counter(CH.record(state, who)), COIN_ENERGY, events, pool)  # = COIN_QUANTITY
         FX.add_modifier(state, {"who": who, "source": who, "stat": pool, "amount": 1, "attack": None,
                                 "lasts": "combat" if pool == "defense_pool" else "attack"})
     elif kind == "add_quantity":
@@ -293,10 +403,33 @@ def on_spend(state: dict, move: dict, rng, events: list) -> None:
                                 "attack": None, "lasts": "turn"})
     elif kind == "play_hero":
         _play_hero_now(state, move, events)
+    elif kind in ("heal", "gadgeteer"):
+        _use_heroic(state, move, rng, events)
     else:
         _pay(state, who, "hate", BELIEF_DAMAGE_HATE, events, "belief_damage")
         hero = CH.record(state, move["target"])
         FX.change_counter(state, hero, "belief", -1, events, who, {})
+
+
+def _use_heroic(state: dict, move: dict, rng, events: list) -> None:
+    """Healing or Gadgeteer: a Free action; its Energy is paid, then the Heroic is used (a Locked one paid for)."""
+    kind, who = move["kind"], move["character"]
+    turn = state["turn"]
+    state["turn"] = {**turn, "free": {**turn["free"], who: turn["free"].get(who, []) + [kind]}}
+    if kind == "gadgeteer":
+        _pay(state, who, "energy", move["ranks"], events, "gadgeteer")
+        FX.pay_locks(state, who, [("Gadgeteer", FX.ratings(state, who).get("Gadgeteer", 0))], events)
+        FX.add_modifier(state, {"who": who, "source": who, "stat": "heroic", "heroic": move["heroic"],
+                                "amount": move["ranks"], "attack": None, "lasts": "turn", "turns": 1})
+        return
+    _pay(state, who, "energy", HEAL_ENERGY, events, "healing")
+    parts = heal_parts(state, who, move["resistance"])
+    result, event = R.chosen_roll(rng, who, parts, move["chosen"], purpose="healing")
+    events.append(event)
+    FX.pay_locks(state, who, parts, events)
+    if result.won:  # "The chosen number is the amount of Stress Regenerated"
+        FX.resolve(state, rng, [{"on": "now", "do": "regenerate", "resistance": move["resistance"],
+                                 "amount": move["chosen"], "target": "self"}], who, None, events)
 
 
 def _play_hero_now(state: dict, move: dict, events: list) -> None:
