@@ -25,6 +25,7 @@ from core.framework import engine
 from core.framework.errors import InvalidState
 from core.framework.rng import Rng
 from core.games.plot_twist import card_effects as CE
+from core.games.plot_twist import cards as C
 from core.games.plot_twist import conditions as CO
 from core.games.plot_twist import effects as FX
 from core.games.plot_twist import in_play as IP
@@ -310,10 +311,11 @@ def test_the_gm_reveals_his_objective_once_and_its_reveal_effects_happen():
 
 
 def test_the_threat_fulfilled_wins_the_game_for_the_villains_immediately():
-    """Doomsday Clock, ▼ "In 8 Turns ... at 8 the Villains win": at the 8th End of Turn, face down."""
+    """Doomsday Clock, ▼ "In X Turns ... at X the Villains win": at the Xth End of Turn, face down (X from the
+    card: 9 since issue 31's balance, 8 before)."""
     step = table((HOPE,), ("objective/doomsday-clock",))
     state = copy.deepcopy(step.state)
-    state["turn"]["number"] = 8
+    state["turn"]["number"] = C.CARD["objective/doomsday-clock"]["threat"]["count"]
     step = pass_until(_step(state), lambda s: s.outcome is not None)
     assert step.outcome == {"winners": [0], "scores": {"0": 1, "1": 0}, "reason": "threat_fulfilled"}
     assert step.state["objective"]["revealed"]
