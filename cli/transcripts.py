@@ -125,10 +125,10 @@ PLAN = [
          "Showbiz Shuffle, 2 players, heuristic bots; the Biz deck runs out once.", craft="empty_biz_deck"),
     Plan("showbiz-shuffle", "4-players", 4, {}, 36, ("heuristic",),
          "Showbiz Shuffle, 4 players, heuristic bots."),
-    Plan("plot-twist", "quick-2", 2, {"setup": "quick"}, 57, ("random",),
+    Plan("plot-twist", "quick-2", 2, {"setup": "quick"}, 44, ("random",),
          "Plot Twist, quick Setup, 2 seats: the GM against one Hero, random bots; the Villain, with no Lair to Flee "
          "to, surrenders."),
-    Plan("plot-twist", "drafted-4", 4, {}, 117, ("random",),
+    Plan("plot-twist", "drafted-4", 4, {}, 52, ("random",),
          "Plot Twist, drafted Setup (every pick a decision), 4 seats: the GM against three Heroes, random bots; the Villain surrenders."),
     Plan("plot-twist", "crossover-6", 6, {"setup": "quick"}, 76, ("random",),
          "Plot Twist, quick Setup, 6 seats: Villain Crossovers. A position set up by hand at the end of the Heroes' "
