@@ -377,6 +377,9 @@ def test_conditions_count_turns_gone_from_the_end_of_turn():
     assert CO.turns_gone(state) == 3 and CO.met(state, {"when": "turns", "count": 3})
 
 
+DOOMSDAY = C.CARD["objective/doomsday-clock"]["threat"]["count"]  # "In X Turns": 9 since issue 31's balance, 8 before
+
+
 def test_a_tampered_in_play_state_is_invalid():
     step = next_turn(next_twist(table((HOPE,), ("objective/doomsday-clock", "event/mind-fog")), "twist/time-bomb"))
     GAME.check(step.state)
@@ -385,7 +388,7 @@ def test_a_tampered_in_play_state_is_invalid():
                    lambda s: s["timers"].clear(),                         # a Twist! in play with nothing to keep it
                    lambda s: s["twists_in_play"].clear(),                 # a timer of a Twist! not in play
                    lambda s: s.update(choice={"seat": 0, "card": "twist/time-bomb"}),
-                   lambda s: s["turn"].update(number=8, phase="end"),     # the Threat fulfilled, the game running
+                   lambda s: s["turn"].update(number=DOOMSDAY, phase="end"),  # the Threat fulfilled, the game running
                    lambda s: s.update(counting={"event/mind-fog": {}}),   # figures of an Event face down
                    lambda s: s.update(nullify_tries=[[SIMOAKLI, "twist/time-bomb"]])):
         state = copy.deepcopy(step.state)
