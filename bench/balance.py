@@ -4,12 +4,17 @@
     uv run --frozen python bench/balance.py --only plot-twist --games 16 --heroes 1,3
     uv run --frozen python bench/balance.py --only plot-twist --json bench/out/balance-plot-twist.json
     uv run --frozen python bench/balance.py --only plot-twist --set villain/madame-mirage.body=3
+    uv run --frozen python bench/balance.py --only plot-twist --heroes 2,3,4 --objectives organ-harvest \
+        --set objective/organ-harvest.threat.count=1 --json bench/out/oh.json   # one Objective's cells only
+    uv run --frozen python bench/balance.py --combine bench/out/a.json bench/out/oh.json  # one table of both
 
 The other games' balance is `shuffle balance` (cli/balance.py): its presets deal whatever Setup
 the seed gives, while Plot Twist's figures are wanted per Villain and per Objective, so this
-script forces them. For each Hero count (seats = Heroes + 1) it plays `--games` games, game k
-with the Villain k mod 4 and the Objective (k div 4) mod 4 of the house set (every pair once in
-16 games), seed k:
+script forces them: the Villain and the Objective are strata, fixed per game, never drawn. For each
+Hero count (seats = Heroes + 1) it plays `--games` games, game k (seed k, from `--first-seed`) with the
+Villain k mod 4 and the Objective (k div 4) mod 4 of the house set (every pair once in 16 games, so
+each Villain and each Objective gets a quarter of the games); `--villains` / `--objectives` keep some
+of them only (a card change that touches one Objective is measured on that Objective's games alone):
 
 - Setup is `drafted` and made by the bots (`gm` at seat 0, `hero` at every other seat, each seeing
   only its seat's view), except three GM picks this script forces: the Main Villain, the Objective,
@@ -23,8 +28,12 @@ A GM win is `winners == [0]` (the Objective's Threat, or no Hero left in play); 
 no longer ends the game (Pursuit, an Interview, a new Conflict), so every finished game has a winner.
 Printed: per Hero count the share of games that ended under the cap, the median and longest Turns,
 the outcome reasons and the GM's win rate with its 95% interval (Wilson); then the GM's win rate per
-Villain and per Objective at each Hero count. Targets (issue 16, item 7): every game ends under the
-cap, the GM wins 35% to 65% at every Hero count.
+Villain and per Objective at each Hero count, each with its own 95% interval (Wilson) and its games,
+beside the overall rate. Targets: every game ends under the cap, the GM wins 35% to 65% at every Hero
+count (issue 16, item 7), and every Objective and every Main Villain 30% to 70% at 2-4 Heroes (issue 31,
+item 3: a point estimate outside is printed bold, an interval crossing the bar is marked *).
+`--combine` plays nothing and sums the games of several `--json` (or `--log` .jsonl) files into one table (the cells a
+card change did not touch, beside the cells it did).
 
 `--set CARD.FIELD=VALUE` (repeatable) tries a card-number change in memory for the run, the way
 tuning tries one before it goes into `core/games/plot_twist/cards/*.toml` (`.` walks into tables and
@@ -144,6 +153,23 @@ def play(players: int, seed: int, villain: str, objective: str, turn_cap: int) -
     }
 
 
+def pick(cards: list, names: str, flag: str) -> list:
+    """The cards a comma-separated list of short names (`organ-harvest`) keeps, all of them for none."""
+    if not names:
+        return cards
+    short = {card.split("/")[1]: card for card in cards}
+    unknown = [n for n in names.split(",") if n not in short]
+    if unknown:
+        raise SystemExit(f"{flag}: unknown {', '.join(unknown)}; known: {', '.join(short)}")
+    return [short[n] for n in names.split(",")]
+
+
+def stratum(k: int, villains: list, objectives: list) -> tuple[str, str]:
+    """Game k's Villain and Objective, fixed, not drawn: every pair once in each len(villains) x
+    len(objectives) games, so each Villain and each Objective gets an equal share at every Hero count."""
+    return villains[k % len(villains)], objectives[(k // len(villains)) % len(objectives)]
+
+
 def _job(args):
     return play(*args)
 
@@ -197,8 +223,11 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def _rate(rs: list) -> dict:
-    return {"games": len(rs), "gm_wins": sum(r["gm_won"] for r in rs) / len(rs) if rs else None,
-            "median_turns": statistics.median(r["turns"] for r in rs) if rs else None}
+    wins = sum(r["gm_won"] for r in rs)
+    return {"games": len(rs), "gm_wins": wins / len(rs) if rs else None,
+            "gm_interval": wilson(wins, len(rs)) if rs else None,
+            "median_turns": statistics.median(r["turns"] for r in rs) if rs else None,
+            "longest": max(r["turns"] for r in rs) if rs else None}
 
 
 def table(summary: dict, villains: list, objectives: list, turn_cap: int) -> str:
@@ -215,16 +244,33 @@ def table(summary: dict, villains: list, objectives: list, turn_cap: int) -> str
                    f"| {_pct(r['gm_wins'])} ({100 * low:.0f}-{100 * high:.0f}) | {_pct(r['hero_wins'])} | "
                    + ", ".join(f"{k} {v}" for k, v in sorted(r["reasons"].items())) + " |")
     for what, names in (("villains", villains), ("objectives", objectives)):
-        out += ["", f"| GM wins by {what[:-1]} | " + " | ".join(f"{h['heroes']} Hero{'es' if h['heroes'] > 1 else ''}"
-                                                                for h in rows) + " |",
+        out += ["", f"| GM wins by {what[:-1]} (95% CI) [games] | "
+                + " | ".join(f"{h['heroes']} Hero{'es' if h['heroes'] > 1 else ''}" for h in rows) + " |",
                 "|---|" + "--:|" * len(rows)]
         for name in names:
             cells = []
             for r in rows:
                 cell = r[what][name]
-                cells.append(f"{_pct(cell['gm_wins'])} ({cell['median_turns']} T)" if cell["games"] else "-")
+                cells.append(_cell(cell, fair=r["heroes"] in FAIR_AT) if cell["games"] else "-")
             out.append(f"| {short(name)} | " + " | ".join(cells) + " |")
+        out.append("| all | " + " | ".join(f"{_pct(r['gm_wins'])} ({100 * r['gm_interval'][0]:.0f}-"
+                                            f"{100 * r['gm_interval'][1]:.0f}) [{r['games']}]" for r in rows) + " |")
+    out += ["", (f"Bold: a point estimate outside {_pct(FAIR[0])}-{_pct(FAIR[1])} at "
+                f"{FAIR_AT[0]}-{FAIR_AT[-1]} Heroes; an interval crossing the bar is marked *.")]
     return "\n".join(out)
+
+
+FAIR = (0.30, 0.70)  # issue 31: every Objective and Main Villain within 30-70% at 2-4 Heroes
+FAIR_AT = (2, 3, 4)
+
+
+def _cell(cell: dict, fair: bool) -> str:
+    """`47% (35-59) [64]`: the GM's share, its 95% interval and the games; bold outside the bar."""
+    low, high = cell["gm_interval"]
+    text = f"{_pct(cell['gm_wins'])} ({100 * low:.0f}-{100 * high:.0f}) [{cell['games']}]"
+    if fair and not FAIR[0] <= cell["gm_wins"] <= FAIR[1]:
+        return f"**{text}**"
+    return text + ("*" if fair and (low < FAIR[0] or high > FAIR[1]) else "")
 
 
 def main(argv=None):
@@ -239,6 +285,15 @@ def main(argv=None):
     ap.add_argument("--set", action="append", default=[], metavar="CARD.FIELD=VALUE",
                     help="try a card-number change in memory for this run (repeatable), e.g. "
                          "villain/madame-mirage.body=3 or objective/doomsday-clock.threat.count=7")
+    ap.add_argument("--villains", default="", metavar="NAMES",
+                    help="only these Main Villains, comma-separated short names (default: all)")
+    ap.add_argument("--objectives", default="", metavar="NAMES",
+                    help="only these Objectives, comma-separated short names (default: all), e.g. organ-harvest")
+    ap.add_argument("--first-seed", type=int, default=0, help="the first game's seed (default 0): more games, new seeds")
+    ap.add_argument("--combine", nargs="+", metavar="JSON",
+                    help="play nothing: sum the games of these --json files into one table")
+    ap.add_argument("--log", metavar="PATH.jsonl", help="append each game's record as it ends, one JSON line "
+                                                         "(a long run stopped early still counts; --combine reads it)")
     ap.add_argument("--json", metavar="PATH", help="also write the summary and every game's record as JSON")
     args = ap.parse_args(argv)
     configs = [c for c in CONFIGS if not args.only or any(t in c[0] for t in args.only)]
@@ -249,8 +304,20 @@ def main(argv=None):
         ap.error("--heroes takes counts from 1 to 5")
     changes = try_cards(args.set)
     villains, objectives = cells()
-    jobs = [(h + 1, k, villains[k % len(villains)], objectives[(k // len(villains)) % len(objectives)], args.turn_cap)
-            for h in heroes for k in range(args.games)]
+    if args.combine:
+        records = []
+        for path in args.combine:
+            with open(path) as f:
+                records += [json.loads(line) for line in f] if path.endswith(".jsonl") else json.load(f)["games"]
+        heroes = sorted({r["heroes"] for r in records})
+        print(f"# balance plot-twist: the games of {', '.join(args.combine)} summed ({len(records)} games)")
+        print()
+        print(table(summarize(records, heroes, villains, objectives), villains, objectives, args.turn_cap))
+        return 0
+    played_villains = pick(villains, args.villains, "--villains")
+    played_objectives = pick(objectives, args.objectives, "--objectives")
+    jobs = [(h + 1, k, *stratum(k, played_villains, played_objectives), args.turn_cap)
+            for k in range(args.first_seed, args.first_seed + args.games) for h in heroes]  # Hero counts side by side
     meta = {**run_facts(argv), "games_per_hero_count": args.games, "turn_cap": args.turn_cap, "card_changes": changes}
     print(f"# balance plot-twist  {meta['date']}  Python {meta['python']}  {meta['machine']}  "
           f"load average {meta['load_average_at_start']:.2f}")
@@ -266,7 +333,15 @@ def main(argv=None):
         if done[0] % 10 == 0 or done[0] == len(jobs):
             print(f"  {done[0]}/{len(jobs)} games, {time.perf_counter() - start:.0f} s", file=sys.stderr, flush=True)
 
-    records = list(run(jobs, args.processes, progress))
+    records = []
+    log = open(args.log, "a") if args.log else None  # noqa: SIM115 (closed below; one line per game as it ends)
+    for record in run(jobs, args.processes, progress):
+        records.append(record)
+        if log:
+            log.write(json.dumps({**record, "card_changes": changes}) + "\n")
+            log.flush()
+    if log:
+        log.close()
     meta["seconds"] = round(time.perf_counter() - start, 1)
     summary = summarize(records, heroes, villains, objectives)
     print()

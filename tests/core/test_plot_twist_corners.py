@@ -10,6 +10,7 @@ from test_plot_twist_in_play import next_turn, next_twist, table
 from test_plot_twist_stealth import KRAGG, character, conflict, edited, set_statuses
 
 from core.games.plot_twist import GAME
+from core.games.plot_twist import cards as C
 from core.games.plot_twist.characters import characters as CH
 from core.games.plot_twist.effects import effects as FX
 
@@ -60,17 +61,19 @@ def test_a_mook_never_spends_its_last_quantity_counter_for_a_coin():
 
 
 # --- Doomsday Clock -------------------------------------------------------------------------------------------
-def test_doomsday_clock_counts_the_turns_of_the_game_and_strikes_at_the_8th_end_of_turn():
-    """▼ "In 8 Turns (this card gains a Time counter every End of Turn from the start of the game; at 8 the
-    Villains win)": the 7th End of Turn passes, the 8th wins, whatever Conflict the Turns were in."""
+def test_doomsday_clock_counts_the_turns_of_the_game_and_strikes_at_the_xth_end_of_turn():
+    """▼ "In X Turns (this card gains a Time counter every End of Turn from the start of the game; at X the
+    Villains win)": the (X-1)th End of Turn passes, the Xth wins, whatever Conflict the Turns were in. X is the
+    card's number (9 since issue 31's balance, 8 before: docs/balance.md), read from the catalog."""
+    x = C.CARD["objective/doomsday-clock"]["threat"]["count"]
     step = table((HOPE,), ("objective/doomsday-clock",))
     state = copy.deepcopy(step.state)
-    state["turn"]["number"], state["conflict"] = 7, 2  # Turns are numbered on through the Conflicts
-    step = pass_until(_step(state), lambda s: s.outcome is not None or s.state["turn"]["number"] == 8)
+    state["turn"]["number"], state["conflict"] = x - 1, 2  # Turns are numbered on through the Conflicts
+    step = pass_until(_step(state), lambda s: s.outcome is not None or s.state["turn"]["number"] == x)
     assert step.outcome is None and not step.state["objective"]["revealed"]
     step = pass_until(step, lambda s: s.outcome is not None)
     assert step.outcome["reason"] == "threat_fulfilled"
-    assert step.state["turn"]["number"] == 8 and step.state["turn"]["phase"] == "end"
+    assert step.state["turn"]["number"] == x and step.state["turn"]["phase"] == "end"
 
 
 # --- Identity ----------------------------------------------------------------------------------------------------

@@ -24,6 +24,7 @@ from test_plot_twist_setup import leaves
 from core.framework import engine
 from core.framework.errors import InvalidState
 from core.framework.rng import Rng
+from core.games.plot_twist import cards as C
 from core.games.plot_twist.effects import card_effects as CE
 from core.games.plot_twist.effects import conditions as CO
 from core.games.plot_twist.effects import effects as FX
@@ -310,10 +311,11 @@ def test_the_gm_reveals_his_objective_once_and_its_reveal_effects_happen():
 
 
 def test_the_threat_fulfilled_wins_the_game_for_the_villains_immediately():
-    """Doomsday Clock, ▼ "In 8 Turns ... at 8 the Villains win": at the 8th End of Turn, face down."""
+    """Doomsday Clock, ▼ "In X Turns ... at X the Villains win": at the Xth End of Turn, face down (X from the
+    card: 9 since issue 31's balance, 8 before)."""
     step = table((HOPE,), ("objective/doomsday-clock",))
     state = copy.deepcopy(step.state)
-    state["turn"]["number"] = 8
+    state["turn"]["number"] = C.CARD["objective/doomsday-clock"]["threat"]["count"]
     step = pass_until(_step(state), lambda s: s.outcome is not None)
     assert step.outcome == {"winners": [0], "scores": {"0": 1, "1": 0}, "reason": "threat_fulfilled"}
     assert step.state["objective"]["revealed"]
@@ -375,6 +377,9 @@ def test_conditions_count_turns_gone_from_the_end_of_turn():
     assert CO.turns_gone(state) == 3 and CO.met(state, {"when": "turns", "count": 3})
 
 
+DOOMSDAY = C.CARD["objective/doomsday-clock"]["threat"]["count"]  # "In X Turns": 9 since issue 31's balance, 8 before
+
+
 def test_a_tampered_in_play_state_is_invalid():
     step = next_turn(next_twist(table((HOPE,), ("objective/doomsday-clock", "event/mind-fog")), "twist/time-bomb"))
     GAME.check(step.state)
@@ -383,7 +388,7 @@ def test_a_tampered_in_play_state_is_invalid():
                    lambda s: s["timers"].clear(),                         # a Twist! in play with nothing to keep it
                    lambda s: s["twists_in_play"].clear(),                 # a timer of a Twist! not in play
                    lambda s: s.update(choice={"seat": 0, "card": "twist/time-bomb"}),
-                   lambda s: s["turn"].update(number=8, phase="end"),     # the Threat fulfilled, the game running
+                   lambda s: s["turn"].update(number=DOOMSDAY, phase="end"),  # the Threat fulfilled, the game running
                    lambda s: s.update(counting={"event/mind-fog": {}}),   # figures of an Event face down
                    lambda s: s.update(nullify_tries=[[SIMOAKLI, "twist/time-bomb"]])):
         state = copy.deepcopy(step.state)
