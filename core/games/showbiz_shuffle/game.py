@@ -140,9 +140,7 @@ class ShowbizShuffle(Game):
         return Draft(dict(state), set())  # Draft.of(state); a seat is copied when a move writes to it (_seat)
 
     def play(self, state: dict, move: dict, rng) -> list:
-        events: list = []
-        FLOW.moves[move["kind"]](state, move, rng, events)  # FLOW.play: nothing runs between the moves
-        return events
+        return FLOW.play(state, move, rng)[0]
 
     # --- Views --------------------------------------------------------------------------------
     def view(self, state: dict, player: int | None) -> dict:
