@@ -31,7 +31,7 @@ needs a choice, in which case it is the pending decision. The scene change in pr
 
 import copy
 
-from core.framework.draft import Draft
+from core.framework.draft import Draft, current_draft
 from core.framework.errors import InvalidOptions, InvalidState
 from core.framework.flow import WAIT, Flow, Watch
 from core.framework.game import Game, Option, Setup, decision
@@ -257,9 +257,11 @@ class BigShuffle(Game):
         events, stop = FLOW.play(state, move, rng, checked=_win_key(state))
         abilities = stop if type(stop) is list else None
         if state["public"]:  # a public card that left the hands is seen where it lies now
-            in_hands = {c for seat in state["seats"] for c in seat["hand"]}
-            if not in_hands.issuperset(state["public"]):
-                state["public"] = [c for c in state["public"] if c in in_hands]
+            owned = current_draft().owned  # (no hand changed and nothing made public: all still held)
+            if owned is None or "seats" in owned or "public" in owned:
+                hands = [seat["hand"] for seat in state["seats"]]
+                if not all(any(c in hand for hand in hands) for c in state["public"]):
+                    state["public"] = [c for c in state["public"] if any(c in hand for hand in hands)]
         return events, (None if abilities is None else start_of_turn(state["turn"]["player"], abilities))
 
     # --- Views ---------------------------------------------------------------------------
@@ -356,8 +358,9 @@ def _win_key(state: dict) -> tuple | None:
     if state["options"]["mode"] == "expert" or state["turn"]["step"] == "character":
         return None
     city = state["city"]
-    return (state["turn"]["player"], city["who"]["midtown"][-1:], city["what"]["midtown"][-1:],
-            city["where"]["midtown"][-1:])
+    who, what, where = city["who"]["midtown"], city["what"]["midtown"], city["where"]["midtown"]
+    return (state["turn"]["player"], who[-1] if who else None, what[-1] if what else None,
+            where[-1] if where else None)
 
 
 def _win_check(state: dict, events: list) -> None:

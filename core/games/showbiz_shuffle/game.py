@@ -6,7 +6,8 @@ Studio Shake-up or up to one Cattle Call Bod, two hand Bods and one Biz card), M
 rulings the text leaves open in docs/rulings-showbiz-shuffle.md.
 
 Every change replaces a list or a dict rather than editing it in place: `play` works on
-`thaw(state)`, whose nested lists are still shared with the caller's state.
+`thaw(state)`, whose nested lists are still shared with the caller's state (a seat is copied
+through the draft, `_seat`, the first time a move writes to it).
 
     >>> import core
     >>> step = core.new_game("showbiz-shuffle", 2, seed=1)
@@ -18,7 +19,7 @@ Every change replaces a list or a dict rather than editing it in place: `play` w
 
 import copy
 
-from core.framework.draft import Draft
+from core.framework.draft import Draft, current_draft
 from core.framework.errors import InvalidOptions
 from core.framework.flow import Flow
 from core.framework.game import Game, Option, Setup, decision
@@ -136,9 +137,7 @@ class ShowbizShuffle(Game):
 
     # --- Turns --------------------------------------------------------------------------------
     def thaw(self, state: dict) -> Draft:
-        draft = Draft.of(state)
-        draft.state["seats"] = [dict(s) for s in state["seats"]]
-        return draft
+        return Draft(dict(state), set())  # Draft.of(state); a seat is copied when a move writes to it (_seat)
 
     def play(self, state: dict, move: dict, rng) -> list:
         return FLOW.play(state, move, rng)[0]
@@ -168,7 +167,21 @@ class ShowbizShuffle(Game):
 
 # --- The prompt (the options are listed in turn.py) -------------------------------------------
 def _prompt(state: dict, p: int) -> str:
+    """The turn's prompt: what is left of it. Written once for each seat and count of plays."""
     played = state["played"]
+    key = (p, played["shake_up"], played["hand"], played["cattle_call"], played["biz"])
+    text = _PROMPTS.get(key)
+    if text is None:
+        if len(_PROMPTS) >= 1024:  # a few dozen in play; bounded whatever states are posted
+            _PROMPTS.clear()
+        text = _PROMPTS[key] = _prompt_text(played, p)
+    return text
+
+
+_PROMPTS: dict[tuple, str] = {}
+
+
+def _prompt_text(played: dict, p: int) -> str:
     if played["shake_up"]:
         return f"Seat {p}: your Studio Shake-up took the whole turn; end your turn."
     left = {k: ALLOWANCE[k] - played[k] for k in ALLOWANCE}
@@ -177,6 +190,11 @@ def _prompt(state: dict, p: int) -> str:
                 f"or shake up your studio; then end your turn.")
     return (f"Seat {p}: {left['hand']} Bod(s) from your hand, {left['cattle_call']} from the Cattle Call and "
             f"{left['biz']} Biz card left this turn; or end your turn.")
+
+
+def _seat(p: int) -> dict:
+    """Seat `p` of the move's draft, to write to: copied the first time the move changes it."""
+    return current_draft().own_item("seats", p, dict.copy)
 
 
 # --- Drawing ----------------------------------------------------------------------------------
@@ -208,7 +226,7 @@ def _draw_biz(state: dict, p: int, n: int, rng: Rng, events: list) -> None:
         drawn.append(state["biz_deck"][0])
         state["biz_deck"] = state["biz_deck"][1:]
     if drawn:
-        seat = state["seats"][p]
+        seat = _seat(p)
         seat["biz"] = seat["biz"] + drawn
         events.append({"type": "biz_drawn", "player": p, "cards": drawn})
 
@@ -217,7 +235,6 @@ def _draw_biz(state: dict, p: int, n: int, rng: Rng, events: list) -> None:
 def _start_turn(state: dict, p: int, events: list) -> None:
     """Fill the Cattle Call to five first, then the player's hand to five Bods."""
     state["turn"], state["played"] = p, dict(NOTHING_PLAYED)
-    seat = state["seats"][p]
     events.append({"type": "turn_started", "player": p})
     missing = CATTLE_CALL_SIZE - len(state["cattle_call"])
     if missing and state["bod_deck"]:
@@ -225,9 +242,10 @@ def _start_turn(state: dict, p: int, events: list) -> None:
         state["cattle_call"] = state["cattle_call"] + drawn
         events.append({"type": "cattle_call_filled", "cards": drawn})
         _after_drawing_bods(state, events)
-    missing = HAND_SIZE - len(seat["hand"])
+    missing = HAND_SIZE - len(state["seats"][p]["hand"])
     if missing and state["bod_deck"]:
         drawn = _draw_bods(state, missing)
+        seat = _seat(p)
         seat["hand"] = seat["hand"] + drawn
         events.append({"type": "bods_drawn", "player": p, "cards": drawn})
         _after_drawing_bods(state, events)
@@ -259,7 +277,7 @@ def _shake_up(state: dict, move: dict, rng: Rng, events: list) -> None:
     """Discard all Biz cards, shuffle the hand into the Bod deck, draw 5 new Bods: the whole
     turn (nothing but ending it is left)."""
     p = move["player"]
-    seat = state["seats"][p]
+    seat = _seat(p)
     discarded, returned = seat["biz"], seat["hand"]
     state["biz_discard"] = state["biz_discard"] + discarded
     state["bod_deck"] = rng.shuffle(state["bod_deck"] + returned)
@@ -275,7 +293,7 @@ def _shake_up(state: dict, move: dict, rng: Rng, events: list) -> None:
 def _take_bod(state: dict, p: int, bod: str, source: str) -> None:
     """The Bod leaves the hand or the Cattle Call, and uses up one play of that kind."""
     if source == "hand":
-        seat = state["seats"][p]
+        seat = _seat(p)
         seat["hand"] = [b for b in seat["hand"] if b != bod]
     else:
         state["cattle_call"] = [b for b in state["cattle_call"] if b != bod]
@@ -283,7 +301,7 @@ def _take_bod(state: dict, p: int, bod: str, source: str) -> None:
 
 
 def _set_movie(state: dict, p: int, slot: int, movie) -> None:
-    seat = state["seats"][p]
+    seat = _seat(p)
     movies = list(seat["movies"])
     movies[slot] = movie
     seat["movies"] = movies
@@ -311,7 +329,7 @@ def _cast(state: dict, move: dict, rng: Rng, events: list) -> None:
 
 def _play_biz(state: dict, move: dict, rng: Rng, events: list) -> None:
     p, card, owner, slot, bod = move["player"], move["card"], move["seat"], move["movie"], move["bod"]
-    seat = state["seats"][p]
+    seat = _seat(p)
     seat["biz"] = [c for c in seat["biz"] if c != card]
     state["played"] = {**state["played"], "biz": 1}
     movie = with_biz(state["seats"][owner]["movies"][slot], card, bod)
@@ -335,7 +353,7 @@ def _score_if_complete(state: dict, p: int, slot: int, events: list) -> None:
         return
     pts = points(movie)
     bods, biz = [e["bod"] for e in movie["cast"]], biz_cards(movie)
-    seat = state["seats"][p]
+    seat = _seat(p)
     seat["completed"] = seat["completed"] + [{"genre": movie["genre"], "points": pts}]
     _set_movie(state, p, slot, None)
     state["bod_discard"] = state["bod_discard"] + bods
