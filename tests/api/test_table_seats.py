@@ -273,3 +273,15 @@ def test_leaving_with_on_leave_invite_opens_the_seat_and_its_clock_runs_on(clien
     assert events_of(app, table_id, "timed_out") == [{"type": "timed_out", "player": seat}]
     invite = seat_list(client, table_id, created["creator_token"])["seats"][seat]["invite"]
     assert join(client, table_id, invite, "Eve").status_code == 200
+
+
+# --- rate limits -------------------------------------------------------------------------------------
+def test_joins_are_rate_limited_per_client_address():
+    from table_helpers import FakeClock, make_app
+
+    app = make_app(FakeClock(), RATE_LIMITS_ENABLED=True, RATE_LIMIT_JOIN="2/minute", RATE_LIMIT_CREATE="100/minute")
+    client = app.test_client()
+    created = create(client)
+    guesses = [join(client, created["table_id"], "B" * 22) for _ in range(3)]
+    assert [r.status_code for r in guesses] == [404, 404, 429]
+    assert guesses[-1].get_json()["code"] == "rate_limited" and int(guesses[-1].headers["Retry-After"]) >= 1
