@@ -208,7 +208,8 @@ EXCEPTIONS = {
     "missing_token": TABLES_ONLY, "invalid_token": TABLES_ONLY, "wrong_seat": TABLES_ONLY,
     "not_creator": TABLES_ONLY, "unknown_table": TABLES_ONLY, "stale_version": TABLES_ONLY,
     "precondition_required": TABLES_ONLY, "idempotency_key_reused": TABLES_ONLY,
-    "undo_not_allowed": TABLES_ONLY,
+    "undo_not_allowed": TABLES_ONLY, "unknown_invite": TABLES_ONLY, "seat_taken": TABLES_ONLY,
+    "table_not_started": TABLES_ONLY, "table_started": TABLES_ONLY, "game_not_over": TABLES_ONLY,
 }
 
 

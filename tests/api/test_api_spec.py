@@ -76,7 +76,8 @@ def test_each_game_has_its_own_operations_whose_schemas_are_that_games_alone(spe
 
 
 SHARED = {"Error", "HiddenCard", "TableSeat", "GameInfo", "OptionInfo",  # the same for every game
-          "ClockRequest", "ClockView", "SeatDeadline"}  # a table's clock
+          "ClockRequest", "ClockView", "SeatDeadline",  # a table's clock
+          "SeatInfo"}  # a table's seats (names, bots, open seats)
 
 
 @pytest.mark.parametrize("game", list(GAMES))

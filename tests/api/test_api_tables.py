@@ -92,7 +92,13 @@ def expected_view(store, table_id, seat):
     """What core says the seat may see of the stored state: the answer must be exactly this."""
     record = store.get(table_id)
     return {"table_id": table_id, "game": record["game"], "version": record["version"], "seat": seat,
-            "seeded": record["seeded"], **core.view(record["state"], seat)}
+            "seeded": record["seeded"], **core.view(record["state"], seat), **seat_fields(record)}
+
+
+def seat_fields(record):
+    """The seats as every viewer sees them (issue 32: names, bots, open seats), at a table without names."""
+    return {"seats": [{"seat": s, "name": None, "bot": record["bots"].get(str(s)), "open": False}
+                      for s in range(record["state"]["players"])], "started": True, "rematch": None}
 
 
 def assert_error(response, status, code):
@@ -485,7 +491,8 @@ def test_a_live_stream_starts_with_a_snapshot_and_follows_the_moves(client, stor
         stream = iter(response.response)
         fields, data = next_message(stream)
         assert fields == {"retry": "2000", "id": str(v), "event": "snapshot"}  # retry: inside the first block
-        assert data == {"game": "shufflers", "version": v, "seeded": True, **core.view(store.get(table_id)["state"], 0)}
+        assert data == {"game": "shufflers", "version": v, "seeded": True, **core.view(store.get(table_id)["state"], 0),
+                        **seat_fields(store.get(table_id))}
         assert next(stream) == b": keepalive\n"  # SSE_KEEPALIVE (0.05 s here) of silence
         for _ in range(3):
             body = get(client, table_id).get_json()
