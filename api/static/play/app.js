@@ -6,6 +6,7 @@
 //   #device=GAME                      a sealed game on this device (the seal kept in sessionStorage)
 import { ApiError, call, follow } from "./api.js";
 import { board } from "./boards.js";
+import { clockFields, readClock, tableClock } from "./clock.js";
 import { options } from "./decision.js";
 import { endScreen } from "./ending.js";
 import { eventText } from "./log.js";
@@ -168,6 +169,7 @@ async function lobby() {
         el("small", { class: "help" }, `${info.min_players} to ${info.max_players} players.`)),
       everyday.length ? el("fieldset", { class: "options" }, el("legend", {}, "Options"), everyday.map((o) => optionInput(info.id, o))) : null,
       seatChoices(info, players),
+      clockFields(),
       el("details", { class: "advanced", id: "advanced" }, el("summary", {}, "Advanced"),
         advanced.map((o) => optionInput(info.id, o)),
         el("div", { class: "field" }, el("label", { for: "seed" }, "Seed (optional)"),
@@ -200,7 +202,7 @@ async function lobby() {
     const where = form.querySelector("input[name=where]:checked").value;
     try {
       if (where === "device") await startDevice(info.id, players, options, bots);
-      else await startTable(info.id, players, options, bots, form.querySelector("#seed").value.trim());
+      else await startTable(info.id, players, options, bots, form.querySelector("#seed").value.trim(), readClock(form));
     } catch (error) {
       message.textContent = errorWords(error);
     }
@@ -217,8 +219,9 @@ function errorWords(error) {
   return `Not started: ${Object.entries(fields).map(([k, v]) => `${optionTitle({ name: k })}: ${flat(v)}`).join(" ")}`;
 }
 
-async function startTable(game, players, options, bots, seed) {
+async function startTable(game, players, options, bots, seed, clock) {
   const body = { players, options, bots };
+  if (clock) body.clock = clock;
   if (seed) body.seed = /^-?\d+$/.test(seed) ? Number.parseInt(seed, 10) : seed;
   const created = await call("POST", `/v1/games/${game}/tables`, { body });
   const links = created.seats.filter((s) => s.token).map((s) => ({
@@ -237,7 +240,7 @@ async function startDevice(game, players, options, bots) {
 }
 
 // --- A table: the board, the decision, the log ---------------------------------------------
-function tableLayout(title, linksPanel, invite = null) {
+function tableLayout(title, linksPanel, invite = null, clockBox = null) {
   const status = el("p", { class: "status", id: "status", role: "status" });
   const decision = el("section", { class: "decision", id: "decision", "aria-label": "Your decision" });
   const boardBox = el("div", { id: "board" });
@@ -245,7 +248,7 @@ function tableLayout(title, linksPanel, invite = null) {
   const panel = el("aside", { class: "card-panel", id: "card-panel", "aria-label": "The card", "aria-live": "polite", hidden: true });
   fill(main,
     el("div", { class: "table-head" }, el("h2", {}, title), status),
-    invite, decision, boardBox,
+    clockBox, invite, decision, boardBox,
     el("div", { class: "side" }, el("section", { class: "log-box" }, el("h3", {}, "What happened"), log), linksPanel),
     panel,
   );
@@ -342,16 +345,60 @@ async function tablePage(tableId, seatParam, token) {
   await loadCatalog(game);
   main.dataset.game = game;
   const info = games.find((g) => g.id === game);
+  const clock = tableClock(me, (s) => `Seat ${s}`, () => refresh());
+  stop = () => clock.stop();
   const ui = tableLayout(`${info ? info.name : game} · ${me === null ? "spectator" : `seat ${me}`}`, linksPanel(tableId, me, token),
-    me === null ? null : invitePanel(tableId, me));
+    me === null ? null : invitePanel(tableId, me), clock.box);
   let refreshing = null;
+  // Taking back: the version this seat's own last move reached (kept over a reload), and the
+  // versions the server refused to take back
+  const mineKey = `mine:${tableId}:${me}`;
+  let mine = Number.parseInt(sessionStorage.getItem(mineKey) || "-1", 10);
+  const refused = new Set();
 
   function draw(answer) {
     if (answer.version < data.version) return;
     data = answer;
     fill(ui.boardBox, board(game, data.view, me));
     drawDecision(ui, game, data, me, move);
+    clock.update(data);
+    if (me !== null && mine === data.version && !data.outcome && !refused.has(mine)) ui.decision.append(undoBox());
     main.dataset.version = String(data.version);
+  }
+  // The undo button: shown while this seat's move is the table's last change (the server decides
+  // whether it revealed anything: a refusal is shown in words and the button goes)
+  function undoBox() {
+    const button = el("button", { type: "button", id: "undo", class: "undo" }, "Take back my last move");
+    button.addEventListener("click", () => undo(button));
+    return el("p", { class: "undo-box" }, button,
+      el("small", { class: "help" }, " Possible while nobody has moved since and your move showed nothing new."));
+  }
+  async function undo(button) {
+    button.disabled = true;
+    const at = data.version;
+    try {
+      const answer = await call("POST", `/v1/tables/${encodeURIComponent(tableId)}/undo`, { token, ifMatch: at });
+      ui.status.textContent = "Your last move was taken back.";
+      remember(-1);
+      draw(answer);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) {
+        refused.add(at);
+        ui.status.textContent = undoRefusal(error);
+      } else if (error instanceof ApiError && error.status === 412) {
+        ui.status.textContent = "The table moved on before your request arrived: your move can no longer be taken back.";
+      } else {
+        ui.status.textContent = `Refused: ${error.message}`;
+      }
+      remember(-1);
+      await refresh();
+      const box = ui.decision.querySelector(".undo-box");
+      if (box) box.remove();
+    }
+  }
+  function remember(version) {
+    mine = version;
+    sessionStorage.setItem(mineKey, String(version));
   }
   async function refresh() {
     if (refreshing) return refreshing;
@@ -361,7 +408,10 @@ async function tablePage(tableId, seatParam, token) {
   async function move(option) {
     busy(ui, true);
     try {
-      draw(await call("POST", `/v1/games/${game}/tables/${encodeURIComponent(tableId)}/moves`, { body: { move: option }, token, ifMatch: data.version }));
+      const at = data.version;
+      const answer = await call("POST", `/v1/games/${game}/tables/${encodeURIComponent(tableId)}/moves`, { body: { move: option }, token, ifMatch: at });
+      remember(answer.version === at + 1 ? answer.version : -1); // one version more: no bot moved after it
+      draw(answer);
     } catch (error) {
       if (error instanceof ApiError && error.status === 412) {
         ui.status.textContent = "The table moved on before your move arrived: here it is as it stands now.";
@@ -378,7 +428,7 @@ async function tablePage(tableId, seatParam, token) {
     .catch(() => null);
   if (history) for (const step of history.steps) logEvents(ui, game, step.events);
   if (history && history.version > data.version) refresh();
-  stop = follow(tableId, token, (event, message) => {
+  const stopStream = follow(tableId, token, (event, message) => {
     if (event === "snapshot") draw(message);
     else if (event === "step") {
       logEvents(ui, game, message.events);
@@ -390,6 +440,19 @@ async function tablePage(tableId, seatParam, token) {
     else if (state === "live") ui.status.textContent = "Live.";
     else if (state === "ended") ui.status.textContent = data.outcome ? "The game is over." : "The table is gone.";
   }, history ? history.version : null);
+  stop = () => { stopStream(); clock.stop(); };
+}
+
+// A refused undo in plain words (the API's reason; its message without the event's id)
+const UNDO_REASONS = {
+  no_move: "it is not your move that came last (or you have not moved yet)",
+  moved_since: "someone moved after it (a bot, or a move made when a seat's time ran out)",
+  game_over: "it ended the game",
+};
+function undoRefusal(error) {
+  const reason = error.body && error.body.errors && (error.body.errors.reason || [])[0];
+  const said = String(error.message || "").replace(/^That move cannot be taken back:\s*/, "").replace(/\s*\([a-z0-9_]+\)/g, "").replace(/\.$/, "");
+  return `Your move cannot be taken back: ${UNDO_REASONS[reason] || said || "the server refused"}.`;
 }
 
 // --- One device: a sealed game against bots ------------------------------------------------

@@ -22,6 +22,9 @@ const COMMON = {
   card_discarded: (e, n, s) => `${s(e.player)} discards ${n(e.card)}`,
   deck_reshuffled: (e) => `The ${words(e.deck)} deck is reshuffled`,
   deck_empty: (e) => `The ${words(e.deck)} deck is empty`,
+  // a table's clock and taking back (issue 32)
+  timed_out: (e, n, s) => `${s(e.player)}'s time ran out: the server moves for them`,
+  move_undone: (e, n, s) => `${s(e.player)} takes back their last move`,
 };
 
 const SHUFFLERS = {
