@@ -1,12 +1,15 @@
 """The web table at a table people really play at (issue 32), in a real browser: the clock counted
-down to the server's deadline (whatever the device's own clock says), a timeout made by the server
-and told in the log, a move taken back with the undo button (and a refused one in words).
+down to the server's deadline (whatever the device's own clock says), a move taken back with the
+undo button (and a refused one in words), a friend joining by an invitation link from a second
+browser (names on the board and in the log, the waiting room, a spent invitation refused in
+words), the creator's Start button, and a timeout made by the server and told in both logs.
 """
 
 import copy
 import re
 from urllib.parse import parse_qs, urlsplit
 
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 from time_bounds import bound
@@ -15,6 +18,7 @@ from time_bounds import bound
 # "Shake up your studio" shuffles (it may not): tests/api/test_table_undo.py
 GAME, SEED = "showbiz-shuffle", 1
 DEVICE_AHEAD_MS = 3_600_000  # a device whose clock is an hour fast
+INVITE = "@invite"  # the lobby's seat choice "a friend, by invitation link"
 
 
 def _wait(driver, condition, seconds=20):
@@ -25,12 +29,14 @@ def _fragment(driver) -> dict:
     return {k: v[0] for k, v in parse_qs(urlsplit(driver.current_url).fragment).items()}
 
 
-def _create(driver, url: str, seconds=None, on_timeout="default", seats=None) -> None:
+def _create(driver, url: str, seconds=None, on_timeout="default", seats=None, name=None) -> None:
     """A table of two people from the lobby (`seats`: {seat: the seat select's value}), seeded."""
     driver.get(f"{url}/play")
     Select(_wait(driver, lambda d: d.find_element(By.ID, "game"))).select_by_value(GAME)
     for seat, choice in {"1": "", **(seats or {})}.items():
         Select(driver.find_element(By.ID, f"seat-{seat}")).select_by_value(choice)
+    if name is not None:
+        driver.find_element(By.ID, "my-name").send_keys(name)
     if seconds is not None:
         driver.find_element(By.ID, "clock-seconds").send_keys(str(seconds))
         Select(driver.find_element(By.ID, "clock-timeout")).select_by_value(on_timeout)
@@ -38,7 +44,7 @@ def _create(driver, url: str, seconds=None, on_timeout="default", seats=None) ->
     driver.find_element(By.ID, "seed").send_keys(str(SEED))
     driver.find_element(By.ID, "where-table").click()
     driver.find_element(By.ID, "create").click()
-    _wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#decision button.option, #decision .waiting"))
+    _wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#decision button.option, #decision .waiting, #waiting-room"))
 
 
 def _log(driver) -> list[str]:
@@ -52,6 +58,19 @@ def _timers(driver) -> list[str]:
 def _seconds(text: str) -> int:
     h, m, s = ([0] + [int(x) for x in re.search(r"(\d+:)?\d+:\d\d$", text).group(0).split(":")])[-3:]
     return h * 3600 + m * 60 + s
+
+
+def _click(driver, element_id: str) -> None:
+    """Click the element with that id, again if the page drew it anew meanwhile (a step came in)."""
+
+    def clicked(d):
+        try:
+            d.find_element(By.ID, element_id).click()
+            return True
+        except (StaleElementReferenceException, NoSuchElementException):
+            return False
+
+    _wait(driver, clicked)
 
 
 def _click_option(driver, label: str) -> None:
@@ -83,7 +102,7 @@ def test_the_clock_counts_the_servers_time_and_a_move_is_taken_back(server, brow
     _click_option(player, "End your turn")
     assert player.find_element(By.ID, "decision").text.startswith("Waiting for seat 1")
     assert _timers(player)[0].startswith("Seat 1's time")  # whose time runs
-    player.find_element(By.ID, "undo").click()
+    _click(player, "undo")
     _wait(player, lambda d: d.find_element(By.ID, "main").get_attribute("data-version") == str(start + 2))
     assert player.find_element(By.ID, "status").text == "Your last move was taken back."
     _wait(player, lambda d: "Seat 0 takes back their last move" in _log(d))
@@ -95,24 +114,88 @@ def test_the_clock_counts_the_servers_time_and_a_move_is_taken_back(server, brow
 
     # a move that shuffled: the server refuses, and the page says why in words
     _click_option(player, "Shake up your studio (this takes the whole turn)")
-    player.find_element(By.ID, "undo").click()
+    _click(player, "undo")
     _wait(player, lambda d: "cannot be taken back" in d.find_element(By.ID, "status").text)
     status = player.find_element(By.ID, "status").text
     assert "randomness" in status and "_" not in status, status
     _wait(player, lambda d: not d.find_elements(By.ID, "undo"))
 
 
+def _join(driver, link: str, name: str) -> None:
+    """Open an invitation link, give a name, take the seat."""
+    driver.get(link)
+    field = _wait(driver, lambda d: d.find_element(By.ID, "join-name"))
+    assert driver.switch_to.active_element == field  # the name field has the focus
+    field.send_keys(name)
+    driver.find_element(By.ID, "join-button").click()
+    _wait(driver, lambda d: _fragment(d).get("token"))
+
+
+def _invitation(creator, seat: int = 1) -> str:
+    field = _wait(creator, lambda d: d.find_element(By.CSS_SELECTOR, f'.invite-link[data-invite][data-seat="{seat}"]'))
+    link = field.get_attribute("value")
+    assert set(_fragment_of(link)) == {"table", "invite"}  # the code in the fragment: never sent to a server
+    return link
+
+
+def _fragment_of(url: str) -> dict:
+    return {k: v[0] for k, v in parse_qs(urlsplit(url).fragment).items()}
+
+
+def test_a_friend_joins_by_invitation_and_names_are_on_the_board_and_in_the_log(server, browser_factory):
+    creator = browser_factory()
+    _create(creator, server["url"], seconds=600, seats={"1": INVITE}, name="Ana")
+    # the waiting room until the open seat is taken; the creator may start it now
+    room = _wait(creator, lambda d: d.find_element(By.ID, "waiting-room"))
+    assert "Seat 1: waiting for a friend to join" in room.text and "Ana (you): here" in room.text, room.text
+    assert creator.find_element(By.ID, "start-table").is_displayed()
+    assert not _timers(creator)  # no clock runs before the start
+    link = _invitation(creator)
+
+    friend = browser_factory(800, 900)
+    _join(friend, link, "Bo")
+    # the table starts as the last open seat is taken: both pages show it, with names
+    _wait(friend, lambda d: "Bo joins at seat 1" in _log(d) and d.find_elements(By.CSS_SELECTOR, "#board .seat"))
+    headings = [h.text for h in friend.find_elements(By.CSS_SELECTOR, "#board .seat h3")]
+    assert headings[0].startswith("Ana · seat 0") and headings[1].startswith("Bo · seat 1 (you)"), headings
+    _wait(friend, lambda d: _timers(d) and _timers(d)[0].startswith("Ana's time"))
+    _wait(creator, lambda d: not d.find_elements(By.ID, "waiting-room")
+          and d.find_elements(By.CSS_SELECTOR, "#decision button.option"))
+    _wait(creator, lambda d: "Bo joined" in d.find_element(By.ID, "invite").text)
+    assert _timers(creator)[0].startswith("Your time")
+
+    # Ana's move taken back: Bo's page reads it by name
+    _click_option(creator, "End your turn")
+    _wait(friend, lambda d: _timers(d) and _timers(d)[0].startswith("Your time"))
+    _click(creator, "undo")
+    _wait(friend, lambda d: "Ana takes back their last move" in _log(d))
+    _wait(friend, lambda d: _timers(d)[0].startswith("Ana's time"))
+
+    # the same invitation again: its seat is taken, said in words
+    late = browser_factory(800, 900)
+    late.get(link)
+    _wait(late, lambda d: d.find_element(By.ID, "join-name")).send_keys("Cy")
+    _click(late, "join-button")
+    _wait(late, lambda d: "used already" in d.find_element(By.ID, "join-error").text)
+
+
+def test_the_creator_starts_the_table_and_a_bot_takes_the_open_seat(server, browser):
+    _create(browser, server["url"], seats={"1": INVITE})
+    _click(browser, "start-table")
+    _wait(browser, lambda d: any(line.startswith("The game begins (bots take seat 1)") for line in _log(d)))
+    _wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#decision button.option"))
+    assert not browser.find_elements(By.ID, "waiting-room")
+
+
 def test_a_seat_whose_time_runs_out_is_moved_for_and_everyone_reads_it(server, browser_factory):
     creator = browser_factory()
-    _create(creator, server["url"], seconds=5)
-    # the other person opens their seat's link (the invitation at the top of the creator's page)
-    link = _wait(creator, lambda d: d.find_element(By.CSS_SELECTOR, '.invite-link[data-seat="1"]')).get_attribute("value")
+    _create(creator, server["url"], seconds=5, seats={"1": INVITE}, name="Ana")
     friend = browser_factory(800, 900)
-    friend.get(link)
-    _wait(friend, lambda d: d.find_elements(By.CSS_SELECTOR, "#board .seat"))
-    # nobody moves: the server moves for seat 0 when its 5 seconds are up (its sweeper, or a read)
+    _join(friend, _invitation(creator), "Bo")
+    # nobody moves: the server moves for Ana when her 5 seconds are up (its sweeper, or a read)
     for page in (creator, friend):
-        _wait(page, lambda d: "Seat 0's time ran out: the server moves for them" in _log(d), seconds=60)
+        _wait(page, lambda d: "Ana's time ran out: the server moves for them" in _log(d), seconds=60)
     # the clock shows whose time runs now, on both pages
-    _wait(friend, lambda d: any(t.startswith(("Your time", "Seat 0's time")) for t in _timers(d)))
-    assert all(re.fullmatch(r"(Your time|Seat \d's time)( is up)?: \d+:\d\d", t) for t in _timers(friend)), _timers(friend)
+    for page in (creator, friend):
+        _wait(page, lambda d: _timers(d))
+        assert all(re.fullmatch(r"(Your time|Ana's time|Bo's time)( is up)?: \d+:\d\d", t) for t in _timers(page)), _timers(page)

@@ -3,6 +3,7 @@
 //   #                                 the lobby
 //   #table=ID&seat=N&token=SECRET     a seat at a server-held table
 //   #table=ID                         a spectator of that table
+//   #table=ID&invite=CODE             an invitation to an open seat of that table (seats.js)
 //   #device=GAME                      a sealed game on this device (the seal kept in sessionStorage)
 import { ApiError, call, follow } from "./api.js";
 import { board } from "./boards.js";
@@ -10,7 +11,8 @@ import { clockFields, readClock, tableClock } from "./clock.js";
 import { options } from "./decision.js";
 import { endScreen } from "./ending.js";
 import { eventText } from "./log.js";
-import { cardName, cardPanel, el, fill, loadCatalog } from "./words.js";
+import { creatorLinks, INVITE, joinPage, nameField, readName, seatBody, seatName, waitingRoom } from "./seats.js";
+import { cardName, cardPanel, el, fill, loadCatalog, setSeatNames } from "./words.js";
 
 const main = document.getElementById("main");
 let stop = () => {};
@@ -33,7 +35,8 @@ async function route() {
   fill(main, el("p", { class: "loading" }, "Loading…"));
   try {
     games = games || (await call("GET", "/v1/games")).games;
-    if (p.get("table")) await tablePage(p.get("table"), p.get("seat"), p.get("token"));
+    if (p.get("table") && p.get("invite")) await joinPage(main, p.get("table"), p.get("invite"), linkTo, gameName);
+    else if (p.get("table")) await tablePage(p.get("table"), p.get("seat"), p.get("token"));
     else if (p.get("device")) await devicePage(p.get("device"));
     else await lobby();
   } catch (error) {
@@ -42,6 +45,11 @@ async function route() {
   }
 }
 window.addEventListener("hashchange", route);
+
+function gameName(id) {
+  const info = games.find((g) => g.id === id);
+  return info ? info.name : id;
+}
 
 // --- The lobby: a form built from GET /v1/games ------------------------------------------------
 // Plot Twist's seats have roles: seat 0 is the Game Master, the others Heroes (a bot of the role
@@ -133,6 +141,7 @@ function seatChoices(info, players) {
       el("label", { for: id }, `Seat ${i}`, role ? el("span", { class: "role" }, ` · ${role}`) : null),
       el("select", { id, "data-seat": i, "data-role": role || "" },
         el("option", { value: "", selected: i === 0 }, "a person"),
+        el("option", { value: INVITE }, "a friend, by invitation link"),
         info.bots.map((b) => el("option", { value: b, selected: i > 0 && b === bot }, BOT_NAMES[b] || `a bot (${b})`))));
   }
   function sync() {
@@ -169,6 +178,7 @@ async function lobby() {
         el("small", { class: "help" }, `${info.min_players} to ${info.max_players} players.`)),
       everyday.length ? el("fieldset", { class: "options" }, el("legend", {}, "Options"), everyday.map((o) => optionInput(info.id, o))) : null,
       seatChoices(info, players),
+      nameField("my-name", "Your name (optional)"),
       clockFields(),
       el("details", { class: "advanced", id: "advanced" }, el("summary", {}, "Advanced"),
         advanced.map((o) => optionInput(info.id, o)),
@@ -197,12 +207,18 @@ async function lobby() {
       return;
     }
     const bots = {};
-    for (const select of form.querySelectorAll("[data-seat]")) if (select.value) bots[select.dataset.seat] = select.value;
+    const selects = [...form.querySelectorAll("select[data-seat]")];
+    for (const select of selects) if (select.value && select.value !== INVITE) bots[select.dataset.seat] = select.value;
     const options = readOptions(form, info);
     const where = form.querySelector("input[name=where]:checked").value;
     try {
-      if (where === "device") await startDevice(info.id, players, options, bots);
-      else await startTable(info.id, players, options, bots, form.querySelector("#seed").value.trim(), readClock(form));
+      if (where === "device") {
+        if (selects.some((x) => x.value === INVITE)) throw new Error("Invitations need a table on the server: choose it below, or seat a person or a bot.");
+        await startDevice(info.id, players, options, bots);
+      } else {
+        await startTable(info.id, players, options, bots, form.querySelector("#seed").value.trim(), readClock(form),
+          seatBody(selects, readName(form.querySelector("#my-name"))));
+      }
     } catch (error) {
       message.textContent = errorWords(error);
     }
@@ -219,15 +235,16 @@ function errorWords(error) {
   return `Not started: ${Object.entries(fields).map(([k, v]) => `${optionTitle({ name: k })}: ${flat(v)}`).join(" ")}`;
 }
 
-async function startTable(game, players, options, bots, seed, clock) {
-  const body = { players, options, bots };
+async function startTable(game, players, options, bots, seed, clock, seats) {
+  const body = { players, options, bots, ...seats };
   if (clock) body.clock = clock;
   if (seed) body.seed = /^-?\d+$/.test(seed) ? Number.parseInt(seed, 10) : seed;
   const created = await call("POST", `/v1/games/${game}/tables`, { body });
-  const links = created.seats.filter((s) => s.token).map((s) => ({
-    seat: s.seat, url: linkTo({ table: created.table_id, seat: s.seat, token: s.token }) }));
+  const links = creatorLinks(created, linkTo);
   sessionStorage.setItem(`links:${created.table_id}`, JSON.stringify(links));
-  location.hash = links.length ? new URL(links[0].url).hash.slice(1) : `table=${created.table_id}`;
+  sessionStorage.setItem(`creator:${created.table_id}`, created.creator_token); // to start the table early
+  const mine = links.find((l) => !l.invite);
+  location.hash = mine ? new URL(mine.url).hash.slice(1) : `table=${created.table_id}`;
 }
 
 async function startDevice(game, players, options, bots) {
@@ -315,8 +332,8 @@ function linksPanel(tableId, seat, token) {
   const seats = stored.length ? stored : seat !== null ? [{ seat, url: linkTo({ table: tableId, seat, token }) }] : [];
   for (const s of seats) {
     items.push(el("li", {}, `Seat ${s.seat}${s.seat === seat ? " (this page)" : ""}: `,
-      el("a", { href: s.url, class: "seat-link", "data-seat": s.seat }, "seat link"),
-      el("input", { type: "text", readonly: true, value: s.url, "aria-label": `Link for seat ${s.seat}` })));
+      el("a", { href: s.url, class: s.invite ? "invitation" : "seat-link", "data-seat": s.seat }, s.invite ? "invitation link" : "seat link"),
+      el("input", { type: "text", readonly: true, value: s.url, "aria-label": `${s.invite ? "Invitation" : "Link"} for seat ${s.seat}` })));
   }
   items.push(el("li", {}, "Spectators: ", el("a", { href: spectator, id: "spectator-link" }, "spectator link"),
     el("input", { type: "text", readonly: true, value: spectator, "aria-label": "Spectator link" })));
@@ -331,11 +348,14 @@ function invitePanel(tableId, me) {
   if (!others.length) return null;
   return el("section", { class: "invite", id: "invite", "aria-label": "Invite the other players" },
     el("h3", {}, others.length > 1 ? "Send each person their seat's link" : "Send the other person their seat's link"),
-    el("ul", {}, others.map((s) => el("li", {}, `Seat ${s.seat}: `,
+    el("ul", {}, others.map((s) => el("li", { "data-seat": s.seat }, `Seat ${s.seat}${s.invite ? " (open)" : ""}: `,
       el("input", { type: "text", readonly: true, value: s.url, class: "invite-link", "data-seat": s.seat,
-        "aria-label": `Link for seat ${s.seat}` }),
-      el("a", { href: s.url, target: "_blank", rel: "noopener" }, "open")))),
-    el("p", { class: "help" }, "The game waits for each seat's move until its person opens the link."));
+        "data-invite": s.invite ? "" : null, "aria-label": `${s.invite ? "Invitation" : "Link"} for seat ${s.seat}` }),
+      el("a", { href: s.url, target: "_blank", rel: "noopener" }, "open"),
+      el("span", { class: "joined", "data-seat": s.seat })))),
+    el("p", { class: "help" }, others.some((s) => s.invite)
+      ? "An invitation link lets a friend pick a name and take the open seat (once). The game begins when every seat is taken."
+      : "The game waits for each seat's move until its person opens the link."));
 }
 
 async function tablePage(tableId, seatParam, token) {
@@ -345,10 +365,13 @@ async function tablePage(tableId, seatParam, token) {
   await loadCatalog(game);
   main.dataset.game = game;
   const info = games.find((g) => g.id === game);
-  const clock = tableClock(me, (s) => `Seat ${s}`, () => refresh());
+  setSeatNames(data.seats);
+  const clock = tableClock(me, seatName, () => refresh());
   stop = () => clock.stop();
-  const ui = tableLayout(`${info ? info.name : game} · ${me === null ? "spectator" : `seat ${me}`}`, linksPanel(tableId, me, token),
+  const who = me === null ? "spectator" : `seat ${me}${data.seats && seatName(me) !== `Seat ${me}` ? ` · ${seatName(me)}` : ""}`;
+  const ui = tableLayout(`${info ? info.name : game} · ${who}`, linksPanel(tableId, me, token),
     me === null ? null : invitePanel(tableId, me), clock.box);
+  const creator = sessionStorage.getItem(`creator:${tableId}`); // this browser created the table: it may start it
   let refreshing = null;
   // Taking back: the version this seat's own last move reached (kept over a reload), and the
   // versions the server refused to take back
@@ -359,9 +382,15 @@ async function tablePage(tableId, seatParam, token) {
   function draw(answer) {
     if (answer.version < data.version) return;
     data = answer;
+    setSeatNames(data.seats);
     fill(ui.boardBox, board(game, data.view, me));
-    drawDecision(ui, game, data, me, move);
+    if (data.started === false) fill(ui.decision, waitingRoom(data, me, creator ? startNow : null));
+    else drawDecision(ui, game, data, me, move);
     clock.update(data);
+    for (const note of document.querySelectorAll("#invite .joined")) {
+      const s = (data.seats || []).find((x) => x.seat === Number(note.dataset.seat));
+      note.textContent = s && !s.open ? (s.bot ? " · a bot took the seat" : ` · ${s.name || "someone"} joined`) : "";
+    }
     if (me !== null && mine === data.version && !data.outcome && !refused.has(mine)) ui.decision.append(undoBox());
     main.dataset.version = String(data.version);
   }
@@ -395,6 +424,16 @@ async function tablePage(tableId, seatParam, token) {
       const box = ui.decision.querySelector(".undo-box");
       if (box) box.remove();
     }
+  }
+  // The creator starts the table before every open seat is taken: bots take them
+  async function startNow() {
+    try {
+      await call("POST", `/v1/tables/${encodeURIComponent(tableId)}/start`, { token: creator });
+      ui.status.textContent = "The game begins: bots took the open seats.";
+    } catch (error) {
+      ui.status.textContent = error instanceof ApiError && error.code === "table_started" ? "The game has begun already." : `Refused: ${error.message}`;
+    }
+    await refresh();
   }
   function remember(version) {
     mine = version;

@@ -1,10 +1,11 @@
 // The end screen: who won and why, in words, per game (the outcome's reason, every seat's score,
 // The Big Shuffle's agendas as far as this seat sees them, Plot Twist's Objective); then a place
 // for a rematch (empty until the tables offer one).
-import { card, cardData, el } from "./words.js";
+import { card, cardData, el, nameOf } from "./words.js";
 
 const GM = 0;
-const seatOf = (game) => (game === "plot-twist" ? (s) => (Number(s) === GM ? "the GM" : `Seat ${s}`) : (s) => `Seat ${s}`);
+const seatOf = (game) => (game === "plot-twist" ? (s) => nameOf(Number(s)) || (Number(s) === GM ? "the GM" : `Seat ${s}`)
+  : (s) => nameOf(Number(s)) || `Seat ${s}`);
 
 const REASONS = {
   shufflers: {
