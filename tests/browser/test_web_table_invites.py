@@ -199,3 +199,35 @@ def test_a_seat_whose_time_runs_out_is_moved_for_and_everyone_reads_it(server, b
     for page in (creator, friend):
         _wait(page, lambda d: _timers(d))
         assert all(re.fullmatch(r"(Your time|Ana's time|Bo's time)( is up)?: \d+:\d\d", t) for t in _timers(page)), _timers(page)
+
+
+# The tables' own events (api/table_undo.py, api/table_clock.py, api/table_seats.py), as the log writes them
+TABLE_EVENTS = {
+    "timed_out": ({"type": "timed_out", "player": 1}, "Bo's time ran out: the server moves for them"),
+    "move_undone": ({"type": "move_undone", "player": 0, "version": 7}, "Ana takes back their last move"),
+    "seat_joined": ({"type": "seat_joined", "player": 1, "name": "Bo"}, "Bo joins at seat 1"),
+    "table_started": ({"type": "table_started", "bots": {"2": "heuristic"}}, "The game begins (bots take seat 2)"),
+    "seat_left": ({"type": "seat_left", "player": 2, "to": "invite"},
+                  "Seat 2's player leaves the table: the seat is open again"),
+}
+RENDER_NAMED = """
+const [events, done] = arguments;
+Promise.all([import('/play/log.js'), import('/play/words.js')]).then(([log, words]) => {
+  const out = {};
+  for (const names of [[], [{seat: 0, name: "Ana"}, {seat: 1, name: "Bo"}, {seat: 2, name: null}]]) {
+    words.setSeatNames(names);
+    out[names.length ? "named" : "plain"] = events.map((e) => log.eventText("showbiz-shuffle", e));
+  }
+  done(out);
+}).catch((error) => done(String(error)));
+"""
+
+
+def test_the_tables_events_read_as_words_with_the_seats_names(server, browser):
+    browser.get(f"{server['url']}/play")
+    _wait(browser, lambda d: d.find_elements(By.ID, "game"))
+    written = browser.execute_async_script(RENDER_NAMED, [event for event, _ in TABLE_EVENTS.values()])
+    assert isinstance(written, dict), written
+    assert written["named"] == [text for _, text in TABLE_EVENTS.values()]
+    # without names, "Seat n"
+    assert written["plain"][:2] == ["Seat 1's time ran out: the server moves for them", "Seat 0 takes back their last move"]
