@@ -220,10 +220,16 @@ async function lobby() {
           seatBody(selects, readName(form.querySelector("#my-name"))));
       }
     } catch (error) {
-      message.textContent = errorWords(error);
+      message.textContent = noInvitations(error) ? "This server does not offer invitations (or names) yet: seat a person instead, and send them their seat's link." : errorWords(error);
     }
   });
   fill(main, form);
+}
+
+// A server without issue 32's seats refuses the creation's `open_seats` and `names` as unknown fields
+function noInvitations(error) {
+  const fields = error instanceof ApiError && error.status === 422 && error.body && error.body.errors;
+  return Boolean(fields) && ["open_seats", "names"].some((k) => String((fields.json || fields)[k] || "").includes("Unknown field"));
 }
 
 // An API error in words: its message, or what each field got wrong
