@@ -161,11 +161,15 @@ def test_a_friend_joins_by_invitation_and_names_are_on_the_board_and_in_the_log(
     _wait(friend, lambda d: _timers(d) and _timers(d)[0].startswith("Ana's time"))
     _wait(creator, lambda d: not d.find_elements(By.ID, "waiting-room")
           and d.find_elements(By.CSS_SELECTOR, "#decision button.option"))
-    _wait(creator, lambda d: "Bo joined" in d.find_element(By.ID, "invite").text)
+    # the invitation box has done its work: it goes (it said who joined)
+    _wait(creator, lambda d: not d.find_element(By.ID, "invite").is_displayed())
+    assert "Bo joined" in creator.find_element(By.ID, "invite").get_attribute("textContent")
+    assert creator.find_element(By.ID, "decision").find_elements(By.CSS_SELECTOR, "button.option")
     assert _timers(creator)[0].startswith("Your time")
 
     # Ana's move taken back: Bo's page reads it by name
     _click_option(creator, "End your turn")
+    assert creator.find_element(By.ID, "decision").text.startswith("Waiting for Bo…")
     _wait(friend, lambda d: _timers(d) and _timers(d)[0].startswith("Your time"))
     _click(creator, "undo")
     _wait(friend, lambda d: "Ana takes back their last move" in _log(d))

@@ -12,7 +12,7 @@ import { options } from "./decision.js";
 import { endScreen } from "./ending.js";
 import { eventText } from "./log.js";
 import { creatorLinks, INVITE, joinPage, nameField, readName, seatBody, seatName, waitingRoom } from "./seats.js";
-import { cardName, cardPanel, el, fill, loadCatalog, setSeatNames } from "./words.js";
+import { cardName, cardPanel, el, fill, loadCatalog, nameOf, setSeatNames } from "./words.js";
 
 const main = document.getElementById("main");
 let stop = () => {};
@@ -314,8 +314,8 @@ function drawDecision(ui, game, data, me, onMove) {
     parts.push(options(game, d, onMove));
   }
   if (!mine.length && !data.outcome) {
-    const waiting = (data.waiting_for || []).map((s) => (s === me ? "you" : `seat ${s}`)).join(", ");
-    const invited = document.getElementById("invite") ? " (each person joins with their seat's link, above)" : "";
+    const waiting = (data.waiting_for || []).map((s) => (s === me ? "you" : nameOf(s) || `seat ${s}`)).join(", ");
+    const invited = document.querySelector("#invite .invite-link:not([data-invite])") ? " (each person joins with their seat's link, above)" : "";
     parts.push(el("p", { class: "waiting" }, me === null ? `Watching. Waiting for ${waiting}.` : `Waiting for ${waiting}${invited}…`));
   }
   const had = ui.decision.contains(document.activeElement);
@@ -397,6 +397,9 @@ async function tablePage(tableId, seatParam, token) {
       const s = (data.seats || []).find((x) => x.seat === Number(note.dataset.seat));
       note.textContent = s && !s.open ? (s.bot ? " · a bot took the seat" : ` · ${s.name || "someone"} joined`) : "";
     }
+    // every invitation taken, and no seat link to pass on: the panel has done its work
+    const panel = document.getElementById("invite");
+    if (panel && data.started !== false && !panel.querySelector(".invite-link:not([data-invite])")) panel.hidden = true;
     if (me !== null && mine === data.version && !data.outcome && !refused.has(mine)) ui.decision.append(undoBox());
     main.dataset.version = String(data.version);
   }
