@@ -69,7 +69,8 @@ export async function joinPage(main, tableId, invite, linkTo, gameName) {
   const form = el("form", { class: "lobby", id: "join", novalidate: true },
     el("h2", {}, `Join a game of ${gameName(table.game)}`),
     el("p", {}, seated.length ? `At the table: ${seated.join(", ")}.` : "You are invited to a seat at this table.",
-      table.started === false ? "" : " The game has started."),
+      table.started === false ? "" : " The game has started.",
+      table.clock ? ` Each move has a clock: ${table.clock.turn_seconds} seconds.` : ""),
     nameField("join-name", "Your name", true),
     el("button", { type: "submit", class: "primary", id: "join-button" }, "Take my seat"), message);
   form.addEventListener("submit", async (event) => {
