@@ -29,10 +29,10 @@ def _fragment(driver) -> dict:
     return {k: v[0] for k, v in parse_qs(urlsplit(driver.current_url).fragment).items()}
 
 
-def _create(driver, url: str, seconds=None, on_timeout="default", seats=None, name=None) -> None:
+def _create(driver, url: str, seconds=None, on_timeout="default", seats=None, name=None, game=GAME, seed=SEED) -> None:
     """A table of two people from the lobby (`seats`: {seat: the seat select's value}), seeded."""
     driver.get(f"{url}/play")
-    Select(_wait(driver, lambda d: d.find_element(By.ID, "game"))).select_by_value(GAME)
+    Select(_wait(driver, lambda d: d.find_element(By.ID, "game"))).select_by_value(game)
     for seat, choice in {"1": "", **(seats or {})}.items():
         Select(driver.find_element(By.ID, f"seat-{seat}")).select_by_value(choice)
     if name is not None:
@@ -41,7 +41,7 @@ def _create(driver, url: str, seconds=None, on_timeout="default", seats=None, na
         driver.find_element(By.ID, "clock-seconds").send_keys(str(seconds))
         Select(driver.find_element(By.ID, "clock-timeout")).select_by_value(on_timeout)
     driver.find_element(By.CSS_SELECTOR, "#advanced summary").click()
-    driver.find_element(By.ID, "seed").send_keys(str(SEED))
+    driver.find_element(By.ID, "seed").send_keys(str(seed))
     driver.find_element(By.ID, "where-table").click()
     driver.find_element(By.ID, "create").click()
     _wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#decision button.option, #decision .waiting, #waiting-room"))
@@ -235,3 +235,27 @@ def test_the_tables_events_read_as_words_with_the_seats_names(server, browser):
     assert written["named"] == [text for _, text in TABLE_EVENTS.values()]
     # without names, "Seat n"
     assert written["plain"][:2] == ["Seat 1's time ran out: the server moves for them", "Seat 0 takes back their last move"]
+
+
+def test_a_rematch_at_the_end_seats_the_same_people_at_a_new_table(server, browser):
+    _create(browser, server["url"], game="shufflers", seed=4, seats={"1": "random"}, name="Ana")
+    where = _fragment(browser)
+    # the game played to its end through the API with the page's own seat (faster than clicking)
+    client, auth = server["app"].test_client(), {"Authorization": f"Bearer {where['token']}"}
+    for _ in range(800):
+        table = client.get(f"/v1/tables/{where['table']}", headers=auth).get_json()
+        if table["outcome"] is not None:
+            break
+        client.post(f"/v1/games/shufflers/tables/{where['table']}/moves", json={"move": table["pending"][0]["options"][0]},
+                    headers={**auth, "If-Match": f'"{table["version"]}"'})
+    assert table["outcome"] is not None
+    button = _wait(browser, lambda d: d.find_element(By.ID, "rematch-button"), seconds=60)
+    assert button.text == "Propose a rematch"
+    _click(browser, "rematch-button")
+    # the page goes to the new table, as the same seat, with the same name; the bot's seat is a bot again
+    _wait(browser, lambda d: _fragment(d).get("table") not in (None, where["table"]))
+    again = _fragment(browser)
+    assert again["seat"] == "0" and again["token"] != where["token"]
+    _wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#decision button.option"))
+    assert browser.find_element(By.CSS_SELECTOR, "#board .seat.mine h3").text.startswith("Ana · seat 0 (you)")
+    assert server["app"].extensions["table_store"].get(where["table"])["rematch"] == {"table_id": again["table"]}

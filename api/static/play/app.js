@@ -11,7 +11,7 @@ import { clockFields, readClock, tableClock } from "./clock.js";
 import { options } from "./decision.js";
 import { endScreen } from "./ending.js";
 import { eventText } from "./log.js";
-import { creatorLinks, INVITE, joinPage, nameField, readName, seatBody, seatName, waitingRoom } from "./seats.js";
+import { creatorLinks, INVITE, joinPage, nameField, readName, rematchBox, seatBody, seatName, waitingRoom } from "./seats.js";
 import { cardName, cardPanel, el, fill, loadCatalog, nameOf, setSeatNames } from "./words.js";
 
 const main = document.getElementById("main");
@@ -392,6 +392,8 @@ async function tablePage(tableId, seatParam, token) {
     fill(ui.boardBox, board(game, data.view, me));
     if (data.started === false) fill(ui.decision, waitingRoom(data, me, creator ? startNow : null));
     else drawDecision(ui, game, data, me, move);
+    const slot = data.outcome && ui.decision.querySelector("#rematch");
+    if (slot) fill(slot, rematchBox(tableId, data, me, token, linkTo));
     clock.update(data);
     for (const note of document.querySelectorAll("#invite .joined")) {
       const s = (data.seats || []).find((x) => x.seat === Number(note.dataset.seat));
@@ -488,7 +490,9 @@ async function tablePage(tableId, seatParam, token) {
     else if (state === "live") ui.status.textContent = "Live.";
     else if (state === "ended") ui.status.textContent = data.outcome ? "The game is over." : "The table is gone.";
   }, history ? history.version : null);
-  stop = () => { stopStream(); clock.stop(); };
+  // a finished game's stream ends: the page looks again now and then, to show a rematch proposed
+  const looking = setInterval(() => { if (data.outcome && "rematch" in data && !data.rematch) refresh().catch(() => {}); }, 5000);
+  stop = () => { stopStream(); clock.stop(); clearInterval(looking); };
 }
 
 // A refused undo in plain words (the API's reason; its message without the event's id)

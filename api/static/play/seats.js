@@ -118,3 +118,36 @@ export function waitingRoom(data, me, start) {
   }
   return el("section", { class: "waiting-room", id: "waiting-room", "aria-label": "Waiting for players" }, parts);
 }
+
+// --- A rematch: once the game ended, a seat proposes another game to the same people, or accepts ----
+// The old table says `rematch: <new id>` once proposed; accepting (the same POST) gives the seat's
+// new token. The new seat's link is kept, so a second click (or a reload) goes there again.
+export function rematchBox(tableId, data, me, token, linkTo) {
+  if (me === null || !("rematch" in data)) return null; // a spectator, or a server without rematches
+  const key = `rematch:${tableId}:${me}`;
+  const kept = sessionStorage.getItem(key);
+  const proposed = data.rematch;
+  const message = el("p", { class: "error", role: "alert", id: "rematch-error" });
+  const button = el("button", { type: "button", class: "primary", id: "rematch-button" },
+    kept ? "Go to the rematch" : proposed ? "Accept the rematch" : "Propose a rematch");
+  button.addEventListener("click", async () => {
+    if (kept) { location.hash = new URL(kept).hash.slice(1); return; }
+    button.disabled = true;
+    try {
+      const answer = await call("POST", `/v1/tables/${encodeURIComponent(tableId)}/rematch`, { token });
+      const link = linkTo({ table: answer.table_id, seat: answer.seat, token: answer.token });
+      sessionStorage.setItem(key, link);
+      const creator = sessionStorage.getItem(`creator:${tableId}`);
+      if (creator) sessionStorage.setItem(`creator:${answer.table_id}`, creator); // the same creator's token
+      location.hash = new URL(link).hash.slice(1);
+    } catch (error) {
+      message.textContent = error instanceof ApiError && error.code === "seat_taken"
+        ? "You accepted this rematch already (on another page or device)." : `Refused: ${error.message}`;
+      button.disabled = false;
+    }
+  });
+  return el("div", { class: "rematch" },
+    el("p", {}, proposed ? "Another game with the same people, game and options has been proposed." : "Another game, with the same people, game and options (a new deal)?"),
+    button, message);
+}
+
