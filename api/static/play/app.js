@@ -450,9 +450,21 @@ async function tablePage(tableId, seatParam, token) {
     mine = version;
     sessionStorage.setItem(mineKey, String(version));
   }
+  // One read at a time; a step that comes in while one is on its way asks for another after it
+  // (that read may have left before the step: without it, a game's last step could go unseen)
+  let again = false;
   async function refresh() {
-    if (refreshing) return refreshing;
-    refreshing = call("GET", `/v1/tables/${encodeURIComponent(tableId)}`, { token }).then(draw).finally(() => { refreshing = null; });
+    if (refreshing) { again = true; return refreshing; }
+    refreshing = (async () => {
+      try {
+        do {
+          again = false;
+          draw(await call("GET", `/v1/tables/${encodeURIComponent(tableId)}`, { token }));
+        } while (again);
+      } finally {
+        refreshing = null;
+      }
+    })();
     return refreshing;
   }
   async function move(option) {
@@ -488,7 +500,10 @@ async function tablePage(tableId, seatParam, token) {
     main.dataset.stream = state;
     if (state === "reconnecting") ui.status.textContent = "Connection lost; reconnecting…";
     else if (state === "live") ui.status.textContent = "Live.";
-    else if (state === "ended") ui.status.textContent = data.outcome ? "The game is over." : "The table is gone.";
+    else if (state === "ended") {
+      ui.status.textContent = data.outcome ? "The game is over." : "The table is gone.";
+      if (!data.outcome) refresh().then(() => { if (data.outcome) ui.status.textContent = "The game is over."; }).catch(() => {});
+    }
   }, history ? history.version : null);
   // a finished game's stream ends: the page looks again now and then, to show a rematch proposed
   const looking = setInterval(() => { if (data.outcome && "rematch" in data && !data.rematch) refresh().catch(() => {}); }, 5000);
