@@ -9,9 +9,11 @@ import copy
 import re
 from urllib.parse import parse_qs, urlsplit
 
+import pytest
 from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
+from api.schemas.tables import CreateTableRequest
 from time_bounds import bound
 
 # Showbiz Shuffle, seed 1: seat 0's "End your turn" reveals nothing (it may be taken back), its
@@ -19,6 +21,10 @@ from time_bounds import bound
 GAME, SEED = "showbiz-shuffle", 1
 DEVICE_AHEAD_MS = 3_600_000  # a device whose clock is an hour fast
 INVITE = "@invite"  # the lobby's seat choice "a friend, by invitation link"
+# Invitations, names and rematches come with the tables' side of issue 32 (branch i32tables): until
+# it is merged the page's feature check answers in words, and these tests wait for it
+needs_seats = pytest.mark.skipif("open_seats" not in CreateTableRequest().fields,
+                                 reason="the API has no invitations yet (issue 32's tables side, branch i32tables)")
 
 
 def _wait(driver, condition, seconds=20):
@@ -142,6 +148,7 @@ def _fragment_of(url: str) -> dict:
     return {k: v[0] for k, v in parse_qs(urlsplit(url).fragment).items()}
 
 
+@needs_seats
 def test_a_friend_joins_by_invitation_and_names_are_on_the_board_and_in_the_log(server, browser_factory):
     creator = browser_factory()
     _create(creator, server["url"], seconds=600, seats={"1": INVITE}, name="Ana")
@@ -183,6 +190,7 @@ def test_a_friend_joins_by_invitation_and_names_are_on_the_board_and_in_the_log(
     _wait(late, lambda d: "used already" in d.find_element(By.ID, "join-error").text)
 
 
+@needs_seats
 def test_the_creator_starts_the_table_and_a_bot_takes_the_open_seat(server, browser):
     _create(browser, server["url"], seats={"1": INVITE})
     _click(browser, "start-table")
@@ -191,6 +199,7 @@ def test_the_creator_starts_the_table_and_a_bot_takes_the_open_seat(server, brow
     assert not browser.find_elements(By.ID, "waiting-room")
 
 
+@needs_seats
 def test_a_seat_whose_time_runs_out_is_moved_for_and_everyone_reads_it(server, browser_factory):
     creator = browser_factory()
     _create(creator, server["url"], seconds=5, seats={"1": INVITE}, name="Ana")
@@ -237,6 +246,7 @@ def test_the_tables_events_read_as_words_with_the_seats_names(server, browser):
     assert written["plain"][:2] == ["Seat 1's time ran out: the server moves for them", "Seat 0 takes back their last move"]
 
 
+@needs_seats
 def test_a_rematch_at_the_end_seats_the_same_people_at_a_new_table(server, browser):
     _create(browser, server["url"], game="shufflers", seed=4, seats={"1": "random"}, name="Ana")
     where = _fragment(browser)
