@@ -12,7 +12,7 @@ from flask import Flask
 import core
 
 from . import browsers, errors, games, guard, limits, observability, ops, per_game, play, sealed, sweeper, tables
-from . import table_play  # noqa: F401  (undo, join...: routes on the tables blueprint)
+from . import table_play, table_rematch, table_seats  # noqa: F401  (undo, join...: routes on the tables blueprint)
 from .json import OrjsonProvider
 from .schemas import GAMES
 from .schemas.base import union2properties
@@ -71,7 +71,7 @@ def _from_env(env) -> dict:
         config["SEAL_KEYS"] = env["SEAL_KEYS"]
     for name, kind in (("TABLE_TTL", int), ("SSE_KEEPALIVE", float), ("SSE_MAX_SECONDS", float),
                        ("BOT_MOVES_PER_REQUEST", int), ("REQUEST_BODY_TIMEOUT", float), ("LONG_POLL_SECONDS", float), ("SSE_MAX_STREAMS", int),
-                       ("RATE_LIMIT_CREATE", str), ("RATE_LIMIT_STREAMS", str), ("REDIS_WAIT_REPLICAS", int),
+                       ("RATE_LIMIT_CREATE", str), ("RATE_LIMIT_STREAMS", str), ("RATE_LIMIT_JOIN", str), ("REDIS_WAIT_REPLICAS", int),
                        ("REDIS_WAIT_TIMEOUT_MS", int), ("CORS_ORIGINS", str), ("CORS_MAX_AGE", int)):
         if env.get(name):
             config[name] = kind(env[name])

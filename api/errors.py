@@ -29,6 +29,7 @@ ERRORS = {
     "not_creator": (403, "only the creator's token may do that"),
     "unknown_game": (404, "no game has that id"),
     "unknown_table": (404, "no table has that id (or it expired, or was deleted)"),
+    "unknown_invite": (404, "the table has no open seat with that invite code"),
     "not_found": (404, "nothing lives at that path"),
     "method_not_allowed": (405, "the path does not take that method (see the Allow header)"),
     "illegal_move": (409, "the move is not one of the options of the seat's pending decisions"),
@@ -36,6 +37,10 @@ ERRORS = {
     "game_over": (409, "the game is over: no more moves"),
     "undo_not_allowed": (409, "the move cannot be taken back: someone moved since, or it revealed information "
                               "(`errors.reason`: `no_move`, `moved_since`, `revealed`, `game_over`)"),
+    "seat_taken": (409, "the invite was used already: its seat is taken (or the seat accepted its rematch already)"),
+    "table_not_started": (409, "the table waits for its open seats (or the creator's `/start`): no move yet"),
+    "table_started": (409, "the table has started already"),
+    "game_not_over": (409, "the game is not over: a rematch can only be proposed once it ended"),
     "stale_version": (412, "the table's version is no longer the one in If-Match: another move came first"),
     "body_too_large": (413, "the body exceeds the server's size limit"),
     "too_complex": (413, "the body holds more objects and arrays, or nests them deeper, than any request needs "

@@ -60,6 +60,8 @@ def restart(record: dict, movers, at: float, pending: list | None = None) -> Non
     clock = record.get("clock")
     if not clock:
         return
+    if not record.get("started", True):
+        pending = []  # a table that waits for its open seats: no clock runs (api/seating.py)
     if pending is None:
         pending = core.decisions(record["state"], trusted=True) if record["state"]["outcome"] is None else []
     old, fresh = clock["deadlines"], at + clock["turn_seconds"]

@@ -21,7 +21,7 @@ import core
 from core.framework.bots import bot_names
 from core.framework.rng import Rng
 
-from . import table_clock, table_undo
+from . import seating, table_clock, table_undo
 from .errors import error_responses, fail
 from .games import check_move_shape
 from .limits import limits
@@ -32,6 +32,7 @@ from .schemas.base import reference
 from .schemas.per_game import TABLE_ANSWERS, table_union
 from .schemas.tables import TABLE_ID, CreateTableRequest, MoveRequest
 from .stores import StoreUnavailable
+from .table_events_doc import EVENT_STREAM, SSE_BODY
 
 blp = Blueprint("tables", __name__, url_prefix="/v1/tables",
                 description="Tables the server holds: seats with secret tokens, moves with optimistic "
@@ -91,6 +92,10 @@ AFTER_REQUIRED = {"in": "query", "name": "after", "required": True,
                   "description": "The last version the client has: the answer holds the steps after it "
                                  "(-1: from the setup on).",
                   "schema": {"type": "integer", "minimum": -1, "maximum": 10**18 - 1}}
+REMATCH_WAIT = {"in": "query", "name": "rematch", "required": False,
+                "description": "`wait`: once the game is over, keep the stream open until a seat proposes a "
+                               "rematch (the step with `rematch_proposed` and the new table's id comes last).",
+                "schema": {"type": "string", "enum": ["wait"]}}
 MAX_WAIT = 20.0
 WAIT = {"in": "query", "name": "wait", "required": False,
         "description": "Seconds to wait for a step when there is none yet (default and most: 20, or less if the "
@@ -195,24 +200,14 @@ def create(args: dict) -> Response:
     step = core.new_game(game.id, players, args.get("options"), seed)
     bots = _check_bots(game, players, args.get("bots") or {})
 
-    tokens = {seat: None if str(seat) in bots else _new_token(key, table_id, f"seat:{seat}") for seat in range(players)}
+    opened = {str(seat) for seat in args.get("open_seats") or ()}
+    tokens = {seat: None if str(seat) in bots or str(seat) in opened else _new_token(key, table_id, f"seat:{seat}")
+              for seat in range(players)}
     creator = _new_token(key, table_id, "creator")
-    record = {
-        "table_id": table_id,
-        "game": game.id,
-        "version": step.state["version"],
-        "state": step.state,
-        "seats": {str(seat): None if token is None else _digest(token) for seat, token in tokens.items()},
-        "bots": bots,
-        # The bots' own dice, apart from the game's: from the seed, so a seeded table replays exactly.
-        "bot_rng": Rng.from_seed(f"bots:{type(seed).__name__}:{seed}").dump(),
-        "creator": _digest(creator),
-        "created": time.time(),
-        "born": secrets.token_hex(8),  # a table deleted and made again under the same id is another table
-        # Whoever chose the seed can work out every hidden card: every seat is told.
-        "seeded": "seed" in args,
-        "request": fingerprint,
-    }
+    record = new_record(table_id, game.id, step, seed, {s: None if t is None else _digest(t) for s, t in tokens.items()},
+                        bots, _digest(creator), seeded="seed" in args)
+    record["request"] = fingerprint
+    invites = seating.begin(record, args, key)
     entries = [{"version": step.state["version"], "events": step.events}]
     step = _bots_play(record, step, entries)
     table_clock.begin(record, args.get("clock"), table_clock.now())
@@ -222,17 +217,38 @@ def create(args: dict) -> Response:
             _unknown(table_id)
         return _created_again(existing, key, fingerprint)
     table_clock.index(record)
-    return _created(record, tokens, creator)
+    return _created(record, tokens, creator, invites)
 
 
-def _created(record: dict, tokens: dict, creator: str, replayed: bool = False) -> Response:
+def new_record(table_id: str, game: str, step, seed, digests: dict, bots: dict, creator: str, seeded: bool) -> dict:
+    """A new table's record (api/stores/base.py): `digests` seat -> its token's digest (None: no token)."""
+    return {
+        "table_id": table_id,
+        "game": game,
+        "version": step.state["version"],
+        "state": step.state,
+        "seats": {str(seat): digest for seat, digest in digests.items()},
+        "bots": bots,
+        # The bots' own dice, apart from the game's: from the seed, so a seeded table replays exactly.
+        "bot_rng": Rng.from_seed(f"bots:{type(seed).__name__}:{seed}").dump(),
+        "creator": creator,
+        "created": time.time(),
+        "born": secrets.token_hex(8),  # a table deleted and made again under the same id is another table
+        # Whoever chose the seed can work out every hidden card: every seat is told.
+        "seeded": seeded,
+    }
+
+
+def _created(record: dict, tokens: dict, creator: str, invites: dict, replayed: bool = False) -> Response:
     seen = core.view(record["state"], None, trusted=True)
     body = {
         "table_id": record["table_id"], "version": record["version"], "game": record["game"],
         "players": record["state"]["players"], "seeded": record.get("seeded", False),
-        "seats": [{"seat": seat, "token": token, "bot": record["bots"].get(str(seat))}
+        **seen, **table_clock.body(record), **seating.view_fields(record),
+        "seats": [{"seat": seat, "token": token, "bot": record["bots"].get(str(seat)),
+                   "name": (record.get("names") or {}).get(str(seat)), "invite": invites.get(str(seat))}
                   for seat, token in tokens.items()],
-        "creator_token": creator, **seen, **table_clock.body(record),
+        "creator_token": creator,
     }
     response = current_app.json.response(body)
     response.status_code = 201
@@ -248,9 +264,11 @@ def _created_again(record: dict, key: str, fingerprint: str) -> Response:
         fail("idempotency_key_reused", "This Idempotency-Key was used before with another request body; "
                                        "use a new key for a new table.")
     table_id = record["table_id"]
-    tokens = {int(seat): None if digest is None else _new_token(key, table_id, f"seat:{seat}")
+    invited = {str(seat) for seat in record.get("invited", ())}
+    tokens = {int(seat): None if digest is None or seat in invited else _new_token(key, table_id, f"seat:{seat}")
               for seat, digest in record["seats"].items()}
-    return _created(record, tokens, _new_token(key, table_id, "creator"), replayed=True)
+    invites = {seat: code for seat, code in (record.get("invites") or {}).items() if seat in invited}
+    return _created(record, tokens, _new_token(key, table_id, "creator"), invites, replayed=True)
 
 
 @blp.route("/<table_id>", methods=["GET"], parameters=TABLE)
@@ -329,6 +347,8 @@ def _move(args, table_id: str, token: str, versions: list[int] | None, key: str 
         replayed = _replayed(table_id, seat, key, fingerprint)
         if replayed is not None:
             return replayed
+    if not seating.started(record):
+        seating.not_started(record)
     if versions is not None and record["version"] not in versions:
         fail("stale_version", f"The table is at version {record['version']}, not the one in If-Match; "
                               "get the table again and choose anew.", {"ETag": _etag(record)})
@@ -384,54 +404,9 @@ def _replayed(table_id: str, seat: int, key: str, fingerprint: str) -> Response 
     return _tagged(response, {"version": stored["version"]})
 
 
-EVENT_STREAM = """\
-Server-Sent Events (text/event-stream); the schema describes one event, its `data` a JSON text:
-
-- `event: snapshot` (only when neither Last-Event-ID nor `after` is given, first): `id` the version,
-  `data` a `TableSnapshot` {game, version, view, pending, waiting_for, outcome} for this viewer.
-- `event: step`, one per accepted move in order (version 0 is the setup): `id` the version,
-  `data` a `TableStep` {game, version, events, outcome}, the events redacted for this viewer.
-  Both are chosen by their `game`: each game has its own (`ShufflersTableStep`...).
-- `event: error` with an `Error` as data when the store fails mid-stream; the stream then ends
-  (reconnect with Last-Event-ID).
-- `: keepalive` comment lines after SSE_KEEPALIVE seconds (15) without a message. They are lines
-  inside the next block, never a block of their own, and `retry: 2000` opens the first event's
-  block: every block the stream sends is an event with JSON data.
-
-The stream ends once the game is over and everything was sent, when the table is deleted or
-expires, or after SSE_MAX_SECONDS (reconnect with Last-Event-ID: nothing is lost).
-"""
-
-
-
-
-def _sse_event(name: str, data_schema: str, with_id: bool = True) -> dict:
-    properties = {
-        "event": {"const": name},
-        "data": {"type": "string", "contentMediaType": "application/json",
-                 "contentSchema": {"$ref": f"#/components/schemas/{data_schema}"}},
-    }
-    if with_id:
-        properties["id"] = {"type": "string", "pattern": "^[0-9]+$", "description": "The version."}
-    return {"type": "object", "title": name, "properties": properties,
-            "required": ["event", "data", *(["id"] if with_id else [])]}
-
-
-# OpenAPI 3.1 has no word for a stream's items (3.2's `itemSchema`), and tools read the media
-# type's `schema` two ways: schemathesis as one event (and checks every event against it), client
-# generators as the whole body. It says both: an event, or the stream as text (so a generated
-# client hands the text over instead of parsing it as JSON and failing).
-SSE_EVENT = {"oneOf": [_sse_event("snapshot", "TableSnapshot"), _sse_event("step", "TableStep"),
-                       _sse_event("error", "Error", with_id=False)]}
-SSE_BODY = {"anyOf": [SSE_EVENT, {
-    "type": "string", "title": "stream",
-    "description": "The whole stream as text (what a client generator sees): read it with an SSE client "
-                   "(EventSource). Clients that cannot read SSE use the long-poll (`tableSteps`)."}]}
-
-
 @blp.route("/<table_id>/events", methods=["GET"], parameters=TABLE)
 @blp.doc(operationId="tableEvents", security=READER,
-         parameters=[AUTHORIZATION, LAST_EVENT_ID, AFTER],
+         parameters=[AUTHORIZATION, LAST_EVENT_ID, AFTER, REMATCH_WAIT],
          responses={
              200: {"description": EVENT_STREAM,
                    "headers": {"Cache-Control": {"description": "`no-cache`", "schema": {"type": "string"}},
@@ -443,8 +418,8 @@ SSE_BODY = {"anyOf": [SSE_EVENT, {
                    }}},
              204: {"description": "No Content: the game is over and the client has every step already "
                                   "(EventSource stops reconnecting)."},
-             **error_responses("invalid_last_event_id", "invalid_token", "unknown_table", "rate_limited",
-                               "store_unavailable", "too_many_streams"),
+             **error_responses("invalid_last_event_id", "bad_request", "invalid_token", "unknown_table",
+                               "rate_limited", "store_unavailable", "too_many_streams"),
          })
 def table_events(table_id):
     """What happens at the table, live, as this seat (or a spectator) may see it; resumable."""
@@ -455,14 +430,15 @@ def table_events(table_id):
     seat = _seat(record, token)
     after = _resume_point(record)
     over = record["state"]["outcome"] is not None
-    if after is not None and over and after >= record["version"]:
+    rematch = _rematch_wait()
+    if after is not None and over and after >= record["version"] and not (rematch and "rematch" not in record):
         return _no_content()
     config = current_app.config
     counter = limits()
     counter.open_stream()
     try:
         stream = _stream(_store(), record, seat, after, float(config["SSE_KEEPALIVE"]),
-                         float(config["SSE_MAX_SECONDS"]))
+                         float(config["SSE_MAX_SECONDS"]), rematch)
         response = Response(stream_with_context(stream), mimetype="text/event-stream",
                             headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no", "Vary": "Authorization"})
     except BaseException:
@@ -554,7 +530,7 @@ def delete_table(table_id):
 
 
 # --- The stream --------------------------------------------------------------------------------
-def _stream(store, record: dict, seat, after, keepalive: float, max_seconds: float):
+def _stream(store, record: dict, seat, after, keepalive: float, max_seconds: float, rematch: bool = False):
     """The SSE messages: a snapshot unless resuming, then the log entries as they come.
 
     `store.entries(..., wait)` blocks until there is something after `after` (Redis: XREAD BLOCK,
@@ -573,10 +549,13 @@ def _stream(store, record: dict, seat, after, keepalive: float, max_seconds: flo
     try:
         if after is None:
             snapshot = {"game": record["game"], "version": record["version"], "seeded": record.get("seeded", False),
-                        **core.view(record["state"], seat, trusted=True), **table_clock.body(record)}
+                        **core.view(record["state"], seat, trusted=True), **table_clock.body(record),
+                        **seating.view_fields(record)}
             yield _message("snapshot", record["version"], snapshot)
             after = record["version"]
-        while not (record["state"]["outcome"] is not None and after >= record["version"]):
+        # rematch=wait: a finished game's stream stays open until a rematch is proposed (api/table_rematch.py)
+        while not (record["state"]["outcome"] is not None and after >= record["version"]
+                   and not (rematch and "rematch" not in record)):
             record = _bots_catch_up(record, store)
             wait = keepalive if deadline is None else max(0.0, min(keepalive, deadline - time.monotonic()))
             batch = store.entries(table_id, after, wait)
@@ -606,6 +585,13 @@ def _stream(store, record: dict, seat, after, keepalive: float, max_seconds: flo
 
 def _message(event: str, version: int, data: dict) -> str:
     return f"id: {version}\nevent: {event}\ndata: {orjson.dumps(data).decode()}\n\n"
+
+
+def _rematch_wait() -> bool:
+    raw = request.args.get("rematch")
+    if raw not in (None, "wait"):
+        fail("bad_request", "The query parameter `rematch` can only be `wait`.")
+    return raw == "wait"
 
 
 def _resume_point(record: dict, header: bool = True) -> int | None:
@@ -720,7 +706,7 @@ def _check_bots(game, players: int, bots: dict) -> dict:
 def _bots_play(record: dict, step, entries: list) -> "core.Step":
     """The due bots move (core.play_bots, with the table's own dice), up to BOT_MOVES_PER_REQUEST
     moves, each its own log entry: the rest are made as the table is read (`_bots_catch_up`)."""
-    if not record["bots"]:
+    if not record["bots"] or not seating.started(record):
         return step
     rng = Rng.load(record["bot_rng"])
     step, made = core.play_bots(step, record["bots"], rng, int(current_app.config["BOT_MOVES_PER_REQUEST"]))
@@ -741,7 +727,8 @@ def _bots_catch_up(record: dict, store=None) -> dict:
     due (an all-bot table, say) goes on by slices whenever it is read or followed. Losing the
     commit to another request is fine: it made the same moves.
     """
-    if (not record["bots"] and "clock" not in record) or record["state"]["outcome"] is not None:
+    if ((not record["bots"] and "clock" not in record) or record["state"]["outcome"] is not None
+            or not seating.started(record)):
         return record
     budget = int(current_app.config["BOT_MOVES_PER_REQUEST"])
     return (table_clock.catch_up(record, store or _store(), _bots_play, budget, _ttl())
@@ -778,7 +765,7 @@ def _new_token(key: str | None, table_id: str, name: str) -> str:
 def _table_body(record: dict, seat: int | None) -> dict:
     seen = core.view(record["state"], seat, trusted=True)
     return {"table_id": record["table_id"], "game": record["game"], "version": record["version"], "seat": seat,
-            "seeded": record.get("seeded", False), **seen, **table_clock.body(record)}
+            "seeded": record.get("seeded", False), **seen, **table_clock.body(record), **seating.view_fields(record)}
 
 
 def _no_content() -> Response:

@@ -24,7 +24,8 @@ from . import (
 )
 from .base import Json, Union, const
 from .sealed import SealedApplyRequest, SealedStep, SealedViewRequest, SealRequest
-from .tables import CreateTableRequest, MoveRequest, TableCreated, TableSnapshot, TableStep, TableSteps, TableView
+from .tables import (CreateTableRequest, MoveRequest, TableCreated, TableJoined, TableSnapshot, TableStep, TableSteps,
+                     TableView)
 
 # Each generic union, and the attribute of a game's schema module that narrows it.
 _NARROWED = {union.name: attr for union, attr in (
@@ -104,7 +105,7 @@ def of_game(game: str) -> dict[str, type[Schema]]:
             SealRequest, SealedApplyRequest, SealedViewRequest, SealedStep, MoveRequest)},
         # At /v1/games/{game}/tables the path names the game: the body has no `game`.
         "CreateTableRequest": narrow(CreateTableRequest, game, drop=("game",)),
-        **{base.__name__: _tagged(base, game) for base in (TableCreated, TableView, TableSnapshot)},
+        **{base.__name__: _tagged(base, game) for base in (TableCreated, TableView, TableSnapshot, TableJoined)},
         "TableStep": step,
         "TableSteps": narrow(TableSteps, game, add={
             "game": const(game, metadata={"description": "The table's game."}),
@@ -116,7 +117,7 @@ def table_union(name: str) -> Union:
     """A table answer (`TableView`...) of any game: its game's schema, chosen by `game`."""
     return Union(name, {game: of_game(game)[name] for game in GAMES}, "game")
 
-TABLE_ANSWERS = ("TableCreated", "TableView", "TableSnapshot", "TableStep", "TableSteps")
+TABLE_ANSWERS = ("TableCreated", "TableView", "TableSnapshot", "TableStep", "TableSteps", "TableJoined")
 
 
 # The prefix a game's own schemas had before they all took `prefix(game)` (docs/api.md, Changes):

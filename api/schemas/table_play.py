@@ -45,4 +45,16 @@ TableEvent = Union("TableEvent", {
     "move_undone": _event("move_undone", player=seat(required=True, metadata={
         "description": "The seat that took back its move; read the table again for the position."}),
         version=fields.Integer(required=True, metadata={"description": "The version that was taken back."})),
+    "seat_joined": _event("seat_joined", player=seat(required=True), name=fields.String(required=True, metadata={
+        "description": "The name the player joined with."})),
+    "seat_left": _event("seat_left", player=seat(required=True), to=fields.String(
+        required=True, validate=validate.OneOf(("bot", "invite")), metadata={
+            "description": "`bot`: a bot took the seat over; `invite`: the seat is open again."})),
+    "table_started": _event("table_started", bots=fields.Dict(
+        keys=fields.String(), values=fields.String(), required=True, metadata={
+            "description": "The open seats the creator's `/start` gave to bots: seat -> bot (empty when every "
+                           "seat was taken)."})),
+    "rematch_proposed": _event("rematch_proposed", player=seat(required=True, metadata={
+        "description": "The seat that proposed it."}), table_id=fields.String(required=True, metadata={
+            "description": "The new table: each human seat accepts with `POST` on this table's `/rematch`."})),
 }, discriminator="type")

@@ -12,6 +12,8 @@ from core.framework.bots import bot_names
 from . import GAMES, GameDecision, GameEvent, GameMove, GameOutcome, GameView, NewGameRequest
 from .base import Json, Union, seat
 from .table_play import ClockRequest, ClockView, TableEvent
+from .table_seats import (INVITE_PATTERN, name_field, names_field, on_leave_field, open_seats_field, rematch_field,
+                          seats_field, started_field)
 
 # Every bot some game offers ("random" serves every game); a name the table's game lacks is
 # refused with 422 invalid_options.
@@ -46,6 +48,9 @@ class CreateTableRequest(NewGameRequest):
         "description": "A clock: each human seat has `turn_seconds` for each decision, then the server acts for "
                        "it (`on_timeout`), even when no request comes. Answers then carry every waiting seat's "
                        "deadline. Absent: no clock."})
+    open_seats = open_seats_field(MAX_SEATS)
+    names = names_field(SEAT_KEY, MAX_SEATS)
+    on_leave = on_leave_field()
 
 
 class TableSeat(Schema):
@@ -54,6 +59,10 @@ class TableSeat(Schema):
         "description": "The seat's secret: send it as `Authorization: Bearer <token>`. Shown this once; "
                        "null for a bot's seat."})
     bot = fields.String(required=True, allow_none=True, metadata={"description": "The bot's name, or null."})
+    name = name_field(required=True, allow_none=True, metadata={"description": "The seat's name, or null."})
+    invite = fields.String(required=True, allow_none=True, metadata={
+        "description": "An open seat's invite code (give it to the player who is to join: `POST "
+                       "/v1/tables/{id}/join`); null for a taken seat.", "pattern": INVITE_PATTERN})
 
 
 class _Seen(Schema):
@@ -70,6 +79,9 @@ class _Seen(Schema):
     seeded = fields.Boolean(required=True, metadata={
         "description": "True when the creator chose the seed: whoever knows the seed can work out every hidden "
                        "card, deck order and future shuffle of the table, so every seat is told."})
+    seats = seats_field()
+    started = started_field()
+    rematch = rematch_field()
 
 
 class TableCreated(_Seen):
@@ -84,6 +96,13 @@ class TableCreated(_Seen):
 class TableView(_Seen):
     table_id = fields.String(required=True)
     seat = seat(required=True, allow_none=True, metadata={"description": "The token's seat; null: a spectator."})
+
+
+class TableJoined(TableView):
+    """A seat taken (`/join`, or a rematch accepted): the seat's new secret beside the table as it sees it."""
+
+    token = fields.String(required=True, metadata={
+        "description": "The seat's secret: send it as `Authorization: Bearer <token>`. Shown this once."})
 
 
 class MoveRequest(Schema):

@@ -92,7 +92,10 @@ def expected_view(store, table_id, seat):
     """What core says the seat may see of the stored state: the answer must be exactly this."""
     record = store.get(table_id)
     return {"table_id": table_id, "game": record["game"], "version": record["version"], "seat": seat,
-            "seeded": record["seeded"], **core.view(record["state"], seat)}
+            "seeded": record["seeded"], **core.view(record["state"], seat),
+            # the seats as every viewer sees them (issue 32: names, bots, open seats)
+            "seats": [{"seat": s, "name": None, "bot": record["bots"].get(str(s)), "open": False}
+                      for s in range(record["state"]["players"])], "started": True, "rematch": None}
 
 
 def assert_error(response, status, code):
