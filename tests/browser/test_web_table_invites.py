@@ -28,7 +28,21 @@ needs_seats = pytest.mark.skipif("open_seats" not in CreateTableRequest().fields
 
 
 def _wait(driver, condition, seconds=20):
-    return WebDriverWait(driver, bound(seconds), poll_frequency=0.05).until(lambda d: condition(d))
+    """Wait for the condition; an element the page drew anew meanwhile (a step came in) is looked up again."""
+    return WebDriverWait(driver, bound(seconds), poll_frequency=0.05,
+                         ignored_exceptions=[StaleElementReferenceException]).until(lambda d: condition(d))
+
+
+def _texts(driver, css: str) -> list[str]:
+    """The texts of the elements that match, read again if the page drew them anew while they were read."""
+    found = []
+
+    def read(d):
+        found[:] = [e.text for e in d.find_elements(By.CSS_SELECTOR, css)]
+        return True
+
+    _wait(driver, read)
+    return found
 
 
 def _fragment(driver) -> dict:
@@ -54,11 +68,11 @@ def _create(driver, url: str, seconds=None, on_timeout="default", seats=None, na
 
 
 def _log(driver) -> list[str]:
-    return [li.text for li in driver.find_elements(By.CSS_SELECTOR, "#log li")]
+    return _texts(driver, "#log li")
 
 
 def _timers(driver) -> list[str]:
-    return [t.text for t in driver.find_elements(By.CSS_SELECTOR, "#clock [role=timer]")]
+    return _texts(driver, "#clock [role=timer]")
 
 
 def _seconds(text: str) -> int:
@@ -79,10 +93,25 @@ def _click(driver, element_id: str) -> None:
     _wait(driver, clicked)
 
 
+def _text(driver, element_id: str) -> str | None:
+    """The text of the element with that id (None while there is none, or the page draws it anew)."""
+    try:
+        return driver.find_element(By.ID, element_id).text
+    except (StaleElementReferenceException, NoSuchElementException):
+        return None
+
+
 def _click_option(driver, label: str) -> None:
     version = driver.find_element(By.ID, "main").get_attribute("data-version")
-    button = next(b for b in driver.find_elements(By.CSS_SELECTOR, "#decision button.option") if b.text == label)
-    button.click()
+
+    def clicked(d):
+        button = next((b for b in d.find_elements(By.CSS_SELECTOR, "#decision button.option") if b.text == label), None)
+        if button is None:
+            return False
+        button.click()
+        return True
+
+    _wait(driver, clicked)
     _wait(driver, lambda d: d.find_element(By.ID, "main").get_attribute("data-version") != version)
 
 
@@ -94,7 +123,7 @@ def test_the_clock_counts_the_servers_time_and_a_move_is_taken_back(server, brow
     _create(player, server["url"], seconds=600)
     where = _fragment(player)
     _wait(player, lambda d: _timers(d) and _timers(d)[0].startswith("Your time"))
-    rule = player.find_element(By.CSS_SELECTOR, "#clock .clock-rule").text
+    rule = _texts(player, "#clock .clock-rule")[0]
     assert "600 seconds per move" in rule and "default move" in rule
     left = _seconds(_timers(player)[0])
     assert 600 - bound(60) <= left <= 600, _timers(player)  # not 0:00, as an hour-fast clock would say
@@ -112,7 +141,7 @@ def test_the_clock_counts_the_servers_time_and_a_move_is_taken_back(server, brow
     _wait(player, lambda d: d.find_element(By.ID, "main").get_attribute("data-version") == str(start + 2))
     assert player.find_element(By.ID, "status").text == "Your last move was taken back."
     _wait(player, lambda d: "Seat 0 takes back their last move" in _log(d))
-    assert "End your turn" in [b.text for b in player.find_elements(By.CSS_SELECTOR, "#decision button.option")]
+    assert "End your turn" in _texts(player, "#decision button.option")
     assert _timers(player)[0].startswith("Your time") and not player.find_elements(By.ID, "undo")
     record = store.get(where["table"])
     assert record["version"] == start + 2  # one version on, the position as it was
@@ -153,8 +182,8 @@ def test_a_friend_joins_by_invitation_and_names_are_on_the_board_and_in_the_log(
     creator = browser_factory()
     _create(creator, server["url"], seconds=600, seats={"1": INVITE}, name="Ana")
     # the waiting room until the open seat is taken; the creator may start it now
-    room = _wait(creator, lambda d: d.find_element(By.ID, "waiting-room"))
-    assert "Seat 1: waiting for a friend to join" in room.text and "Ana (you): here" in room.text, room.text
+    room = _wait(creator, lambda d: _texts(d, "#waiting-room"))[0]
+    assert "Seat 1: waiting for a friend to join" in room and "Ana (you): here" in room, room
     assert creator.find_element(By.ID, "start-table").is_displayed()
     assert not _timers(creator)  # no clock runs before the start
     link = _invitation(creator)
@@ -163,7 +192,7 @@ def test_a_friend_joins_by_invitation_and_names_are_on_the_board_and_in_the_log(
     _join(friend, link, "Bo")
     # the table starts as the last open seat is taken: both pages show it, with names
     _wait(friend, lambda d: "Bo joins at seat 1" in _log(d) and d.find_elements(By.CSS_SELECTOR, "#board .seat"))
-    headings = [h.text for h in friend.find_elements(By.CSS_SELECTOR, "#board .seat h3")]
+    headings = _texts(friend, "#board .seat h3")
     assert headings[0].startswith("Ana · seat 0") and headings[1].startswith("Bo · seat 1 (you)"), headings
     _wait(friend, lambda d: _timers(d) and _timers(d)[0].startswith("Ana's time"))
     _wait(creator, lambda d: not d.find_elements(By.ID, "waiting-room")
@@ -259,13 +288,12 @@ def test_a_rematch_at_the_end_seats_the_same_people_at_a_new_table(server, brows
         client.post(f"/v1/games/shufflers/tables/{where['table']}/moves", json={"move": table["pending"][0]["options"][0]},
                     headers={**auth, "If-Match": f'"{table["version"]}"'})
     assert table["outcome"] is not None
-    button = _wait(browser, lambda d: d.find_element(By.ID, "rematch-button"), seconds=60)
-    assert button.text == "Propose a rematch"
+    _wait(browser, lambda d: _text(d, "rematch-button") == "Propose a rematch", seconds=60)
     _click(browser, "rematch-button")
     # the page goes to the new table, as the same seat, with the same name; the bot's seat is a bot again
     _wait(browser, lambda d: _fragment(d).get("table") not in (None, where["table"]))
     again = _fragment(browser)
     assert again["seat"] == "0" and again["token"] != where["token"]
     _wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#decision button.option"))
-    assert browser.find_element(By.CSS_SELECTOR, "#board .seat.mine h3").text.startswith("Ana · seat 0 (you)")
+    assert _texts(browser, "#board .seat.mine h3")[0].startswith("Ana · seat 0 (you)")
     assert server["app"].extensions["table_store"].get(where["table"])["rematch"] == {"table_id": again["table"]}
