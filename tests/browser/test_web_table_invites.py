@@ -276,24 +276,44 @@ def test_the_tables_events_read_as_words_with_the_seats_names(server, browser):
 
 
 @needs_seats
-def test_a_rematch_at_the_end_seats_the_same_people_at_a_new_table(server, browser):
-    _create(browser, server["url"], game="shufflers", seed=4, seats={"1": "random"}, name="Ana")
-    where = _fragment(browser)
-    # the game played to its end through the API with the page's own seat (faster than clicking)
-    client, auth = server["app"].test_client(), {"Authorization": f"Bearer {where['token']}"}
+def test_a_rematch_proposed_at_the_end_is_accepted_from_the_other_page_and_seats_the_same_people(server, browser_factory):
+    creator = browser_factory()
+    _create(creator, server["url"], game="shufflers", seed=4, seats={"1": INVITE}, name="Ana")
+    where = _fragment(creator)
+    # Bo takes the open seat through the API and follows the table in a second browser
+    client = server["app"].test_client()
+    code = _fragment_of(_invitation(creator))["invite"]
+    joined = client.post(f"/v1/tables/{where['table']}/join", json={"invite": code, "name": "Bo"}).get_json()
+    friend = browser_factory(800, 900)
+    friend.get(f"{server['url']}/play#table={where['table']}&seat=1&token={joined['token']}")
+    _wait(friend, lambda d: d.find_elements(By.CSS_SELECTOR, "#board .seat"))
+    # the game played to its end through the API, each seat with its own token (faster than clicking)
+    tokens = {0: where["token"], 1: joined["token"]}
     for _ in range(800):
-        table = client.get(f"/v1/tables/{where['table']}", headers=auth).get_json()
+        table = client.get(f"/v1/tables/{where['table']}").get_json()
         if table["outcome"] is not None:
             break
-        client.post(f"/v1/games/shufflers/tables/{where['table']}/moves", json={"move": table["pending"][0]["options"][0]},
-                    headers={**auth, "If-Match": f'"{table["version"]}"'})
+        seat = table["waiting_for"][0]
+        auth = {"Authorization": f"Bearer {tokens[seat]}"}
+        mine = client.get(f"/v1/tables/{where['table']}", headers=auth).get_json()
+        client.post(f"/v1/games/shufflers/tables/{where['table']}/moves",
+                    json={"move": mine["pending"][0]["options"][0]}, headers={**auth, "If-Match": f'"{mine["version"]}"'})
     assert table["outcome"] is not None
-    _wait(browser, lambda d: _text(d, "rematch-button") == "Propose a rematch", seconds=60)
-    _click(browser, "rematch-button")
-    # the page goes to the new table, as the same seat, with the same name; the bot's seat is a bot again
-    _wait(browser, lambda d: _fragment(d).get("table") not in (None, where["table"]))
-    again = _fragment(browser)
+    # Ana proposes: her page goes to the new table's waiting room (Bo has not accepted yet)
+    _wait(creator, lambda d: _text(d, "rematch-button") == "Propose a rematch", seconds=60)
+    _click(creator, "rematch-button")
+    _wait(creator, lambda d: _fragment(d).get("table") not in (None, where["table"]))
+    again = _fragment(creator)
     assert again["seat"] == "0" and again["token"] != where["token"]
-    _wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#decision button.option"))
-    assert _texts(browser, "#board .seat.mine h3")[0].startswith("Ana · seat 0 (you)")
+    room = _wait(creator, lambda d: _texts(d, "#waiting-room"))[0]
+    assert "Bo: not here yet" in room and "Ana (you): here" in room, room
+    # Bo's page learns of it from its stream (rematch=wait) and accepts: both at the new table, by name
+    _wait(friend, lambda d: _text(d, "rematch-button") == "Accept the rematch", seconds=60)
+    _click(friend, "rematch-button")
+    _wait(friend, lambda d: _fragment(d).get("table") == again["table"] and _fragment(d).get("seat") == "1")
+    for page, me in ((creator, 0), (friend, 1)):
+        _wait(page, lambda d: not d.find_elements(By.ID, "waiting-room") and d.find_elements(By.CSS_SELECTOR, "#board .seat"))
+        headings = _texts(page, "#board .seat h3")
+        assert headings[0].startswith("Ana · seat 0") and headings[1].startswith("Bo · seat 1"), headings
+        assert "(you)" in headings[me], headings
     assert server["app"].extensions["table_store"].get(where["table"])["rematch"] == {"table_id": again["table"]}

@@ -48,8 +48,10 @@ export async function call(method, path, { body, token, ifMatch } = {}) {
 }
 
 // Follow a table's event stream: onMessage(event, data) per message; resumes after a drop
-// with Last-Event-ID (from `after` on, when given: no snapshot then). Returns a function that stops it.
-export function follow(tableId, token, onMessage, onState = () => {}, after = null) {
+// with Last-Event-ID (from `after` on, when given: no snapshot then); `query`: the stream's query
+// string (`rematch=wait`: a finished game's stream stays open until a rematch is proposed).
+// Returns a function that stops it.
+export function follow(tableId, token, onMessage, onState = () => {}, after = null, query = "") {
   let stopped = false;
   let lastId = after === null ? null : String(after);
   let controller = null;
@@ -60,7 +62,7 @@ export function follow(tableId, token, onMessage, onState = () => {}, after = nu
       if (token) headers.Authorization = `Bearer ${token}`;
       if (lastId !== null) headers["Last-Event-ID"] = String(lastId);
       try {
-        const response = await fetch(`/v1/tables/${encodeURIComponent(tableId)}/events`,
+        const response = await fetch(`/v1/tables/${encodeURIComponent(tableId)}/events${query ? `?${query}` : ""}`,
           { headers, signal: controller.signal, cache: "no-store", referrerPolicy: "no-referrer" });
         if (response.status === 204) { onState("ended"); return; }
         if (!response.ok) throw new ApiError(response.status, await response.json().catch(() => null));

@@ -504,10 +504,8 @@ async function tablePage(tableId, seatParam, token) {
       ui.status.textContent = data.outcome ? "The game is over." : "The table is gone.";
       if (!data.outcome) refresh().then(() => { if (data.outcome) ui.status.textContent = "The game is over."; }).catch(() => {});
     }
-  }, history ? history.version : null);
-  // a finished game's stream ends: the page looks again now and then, to show a rematch proposed
-  const looking = setInterval(() => { if (data.outcome && "rematch" in data && !data.rematch) refresh().catch(() => {}); }, 5000);
-  stop = () => { stopStream(); clock.stop(); clearInterval(looking); };
+  }, history ? history.version : null, me !== null && "rematch" in data ? "rematch=wait" : "");
+  stop = () => { stopStream(); clock.stop(); };
 }
 
 // A refused undo in plain words (the API's reason; its message without the event's id)

@@ -104,7 +104,7 @@ export async function joinPage(main, tableId, invite, linkTo, gameName) {
 export function waitingRoom(data, me, start) {
   const items = (data.seats || []).map((s) => el("li", { "data-seat": s.seat, class: s.open ? "open" : "taken" },
     `${seatName(s.seat)}${s.seat === me ? " (you)" : ""}: `,
-    s.open ? "waiting for a friend to join" : s.bot ? "a bot" : "here"));
+    s.open ? (s.name ? "not here yet (a rematch: to be accepted)" : "waiting for a friend to join") : s.bot ? "a bot" : "here"));
   const parts = [el("h3", { class: "prompt", tabindex: "-1" }, "Waiting for everyone to join"), el("ul", { class: "seat-list", id: "seat-list" }, items)];
   if (start) {
     const button = el("button", { type: "button", class: "primary", id: "start-table" }, "Start now: bots take the open seats");
