@@ -10,15 +10,37 @@ export class ApiError extends Error {
   }
 }
 
+// The server's time, from the Date header of its answers: the table clock counts down to the
+// server's deadlines whatever this device's clock says. Date is whole seconds (rounded down), so
+// each answer bounds the offset: server - device lies in [Date - received, Date + 1 s - sent];
+// the bounds of every answer are intersected (a device clock that jumps starts them again).
+let skew = { low: -Infinity, high: Infinity };
+function noteServerTime(response, sent) {
+  const date = Date.parse(response.headers.get("Date") || "");
+  if (Number.isNaN(date)) return;
+  const received = Date.now();
+  const low = date - received, high = date + 1000 - sent;
+  skew = low > skew.high || high < skew.low ? { low, high }
+    : { low: Math.max(skew.low, low), high: Math.min(skew.high, high) };
+}
+
+// The server's time now, in milliseconds (this device's when no answer has told it yet)
+export function serverNow() {
+  const offset = Number.isFinite(skew.low) && Number.isFinite(skew.high) ? (skew.low + skew.high) / 2 : 0;
+  return Date.now() + offset;
+}
+
 export async function call(method, path, { body, token, ifMatch } = {}) {
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
   if (ifMatch !== undefined) headers["If-Match"] = `"${ifMatch}"`;
+  const sent = Date.now();
   const response = await fetch(path, {
     method, headers, body: body === undefined ? undefined : JSON.stringify(body),
     cache: "no-store", referrerPolicy: "no-referrer",
   });
+  noteServerTime(response, sent);
   const text = await response.text();
   const data = text ? JSON.parse(text) : null;
   if (!response.ok) throw new ApiError(response.status, data);
@@ -26,8 +48,10 @@ export async function call(method, path, { body, token, ifMatch } = {}) {
 }
 
 // Follow a table's event stream: onMessage(event, data) per message; resumes after a drop
-// with Last-Event-ID (from `after` on, when given: no snapshot then). Returns a function that stops it.
-export function follow(tableId, token, onMessage, onState = () => {}, after = null) {
+// with Last-Event-ID (from `after` on, when given: no snapshot then); `query`: the stream's query
+// string (`rematch=wait`: a finished game's stream stays open until a rematch is proposed).
+// Returns a function that stops it.
+export function follow(tableId, token, onMessage, onState = () => {}, after = null, query = "") {
   let stopped = false;
   let lastId = after === null ? null : String(after);
   let controller = null;
@@ -38,7 +62,7 @@ export function follow(tableId, token, onMessage, onState = () => {}, after = nu
       if (token) headers.Authorization = `Bearer ${token}`;
       if (lastId !== null) headers["Last-Event-ID"] = String(lastId);
       try {
-        const response = await fetch(`/v1/tables/${encodeURIComponent(tableId)}/events`,
+        const response = await fetch(`/v1/tables/${encodeURIComponent(tableId)}/events${query ? `?${query}` : ""}`,
           { headers, signal: controller.signal, cache: "no-store", referrerPolicy: "no-referrer" });
         if (response.status === 204) { onState("ended"); return; }
         if (!response.ok) throw new ApiError(response.status, await response.json().catch(() => null));

@@ -3,13 +3,16 @@
 //   #                                 the lobby
 //   #table=ID&seat=N&token=SECRET     a seat at a server-held table
 //   #table=ID                         a spectator of that table
+//   #table=ID&invite=CODE             an invitation to an open seat of that table (seats.js)
 //   #device=GAME                      a sealed game on this device (the seal kept in sessionStorage)
 import { ApiError, call, follow } from "./api.js";
 import { board } from "./boards.js";
+import { clockFields, readClock, tableClock } from "./clock.js";
 import { options } from "./decision.js";
 import { endScreen } from "./ending.js";
 import { eventText } from "./log.js";
-import { cardName, cardPanel, el, fill, loadCatalog } from "./words.js";
+import { creatorLinks, INVITE, joinPage, nameField, readName, rematchBox, seatBody, seatName, waitingRoom } from "./seats.js";
+import { cardName, cardPanel, el, fill, loadCatalog, nameOf, setSeatNames } from "./words.js";
 
 const main = document.getElementById("main");
 let stop = () => {};
@@ -32,7 +35,8 @@ async function route() {
   fill(main, el("p", { class: "loading" }, "Loading…"));
   try {
     games = games || (await call("GET", "/v1/games")).games;
-    if (p.get("table")) await tablePage(p.get("table"), p.get("seat"), p.get("token"));
+    if (p.get("table") && p.get("invite")) await joinPage(main, p.get("table"), p.get("invite"), linkTo, gameName);
+    else if (p.get("table")) await tablePage(p.get("table"), p.get("seat"), p.get("token"));
     else if (p.get("device")) await devicePage(p.get("device"));
     else await lobby();
   } catch (error) {
@@ -41,6 +45,11 @@ async function route() {
   }
 }
 window.addEventListener("hashchange", route);
+
+function gameName(id) {
+  const info = games.find((g) => g.id === id);
+  return info ? info.name : id;
+}
 
 // --- The lobby: a form built from GET /v1/games ------------------------------------------------
 // Plot Twist's seats have roles: seat 0 is the Game Master, the others Heroes (a bot of the role
@@ -132,6 +141,7 @@ function seatChoices(info, players) {
       el("label", { for: id }, `Seat ${i}`, role ? el("span", { class: "role" }, ` · ${role}`) : null),
       el("select", { id, "data-seat": i, "data-role": role || "" },
         el("option", { value: "", selected: i === 0 }, "a person"),
+        el("option", { value: INVITE }, "a friend, by invitation link"),
         info.bots.map((b) => el("option", { value: b, selected: i > 0 && b === bot }, BOT_NAMES[b] || `a bot (${b})`))));
   }
   function sync() {
@@ -168,6 +178,8 @@ async function lobby() {
         el("small", { class: "help" }, `${info.min_players} to ${info.max_players} players.`)),
       everyday.length ? el("fieldset", { class: "options" }, el("legend", {}, "Options"), everyday.map((o) => optionInput(info.id, o))) : null,
       seatChoices(info, players),
+      nameField("my-name", "Your name (optional)"),
+      clockFields(),
       el("details", { class: "advanced", id: "advanced" }, el("summary", {}, "Advanced"),
         advanced.map((o) => optionInput(info.id, o)),
         el("div", { class: "field" }, el("label", { for: "seed" }, "Seed (optional)"),
@@ -195,17 +207,29 @@ async function lobby() {
       return;
     }
     const bots = {};
-    for (const select of form.querySelectorAll("[data-seat]")) if (select.value) bots[select.dataset.seat] = select.value;
+    const selects = [...form.querySelectorAll("select[data-seat]")];
+    for (const select of selects) if (select.value && select.value !== INVITE) bots[select.dataset.seat] = select.value;
     const options = readOptions(form, info);
     const where = form.querySelector("input[name=where]:checked").value;
     try {
-      if (where === "device") await startDevice(info.id, players, options, bots);
-      else await startTable(info.id, players, options, bots, form.querySelector("#seed").value.trim());
+      if (where === "device") {
+        if (selects.some((x) => x.value === INVITE)) throw new Error("Invitations need a table on the server: choose it below, or seat a person or a bot.");
+        await startDevice(info.id, players, options, bots);
+      } else {
+        await startTable(info.id, players, options, bots, form.querySelector("#seed").value.trim(), readClock(form),
+          seatBody(selects, readName(form.querySelector("#my-name"))));
+      }
     } catch (error) {
-      message.textContent = errorWords(error);
+      message.textContent = noInvitations(error) ? "This server does not offer invitations (or names) yet: seat a person instead, and send them their seat's link." : errorWords(error);
     }
   });
   fill(main, form);
+}
+
+// A server without issue 32's seats refuses the creation's `open_seats` and `names` as unknown fields
+function noInvitations(error) {
+  const fields = error instanceof ApiError && error.status === 422 && error.body && error.body.errors;
+  return Boolean(fields) && ["open_seats", "names"].some((k) => String((fields.json || fields)[k] || "").includes("Unknown field"));
 }
 
 // An API error in words: its message, or what each field got wrong
@@ -217,14 +241,16 @@ function errorWords(error) {
   return `Not started: ${Object.entries(fields).map(([k, v]) => `${optionTitle({ name: k })}: ${flat(v)}`).join(" ")}`;
 }
 
-async function startTable(game, players, options, bots, seed) {
-  const body = { players, options, bots };
+async function startTable(game, players, options, bots, seed, clock, seats) {
+  const body = { players, options, bots, ...seats };
+  if (clock) body.clock = clock;
   if (seed) body.seed = /^-?\d+$/.test(seed) ? Number.parseInt(seed, 10) : seed;
   const created = await call("POST", `/v1/games/${game}/tables`, { body });
-  const links = created.seats.filter((s) => s.token).map((s) => ({
-    seat: s.seat, url: linkTo({ table: created.table_id, seat: s.seat, token: s.token }) }));
+  const links = creatorLinks(created, linkTo);
   sessionStorage.setItem(`links:${created.table_id}`, JSON.stringify(links));
-  location.hash = links.length ? new URL(links[0].url).hash.slice(1) : `table=${created.table_id}`;
+  sessionStorage.setItem(`creator:${created.table_id}`, created.creator_token); // to start the table early
+  const mine = links.find((l) => !l.invite);
+  location.hash = mine ? new URL(mine.url).hash.slice(1) : `table=${created.table_id}`;
 }
 
 async function startDevice(game, players, options, bots) {
@@ -237,7 +263,7 @@ async function startDevice(game, players, options, bots) {
 }
 
 // --- A table: the board, the decision, the log ---------------------------------------------
-function tableLayout(title, linksPanel, invite = null) {
+function tableLayout(title, linksPanel, invite = null, clockBox = null) {
   const status = el("p", { class: "status", id: "status", role: "status" });
   const decision = el("section", { class: "decision", id: "decision", "aria-label": "Your decision" });
   const boardBox = el("div", { id: "board" });
@@ -245,7 +271,7 @@ function tableLayout(title, linksPanel, invite = null) {
   const panel = el("aside", { class: "card-panel", id: "card-panel", "aria-label": "The card", "aria-live": "polite", hidden: true });
   fill(main,
     el("div", { class: "table-head" }, el("h2", {}, title), status),
-    invite, decision, boardBox,
+    clockBox, invite, decision, boardBox,
     el("div", { class: "side" }, el("section", { class: "log-box" }, el("h3", {}, "What happened"), log), linksPanel),
     panel,
   );
@@ -288,8 +314,8 @@ function drawDecision(ui, game, data, me, onMove) {
     parts.push(options(game, d, onMove));
   }
   if (!mine.length && !data.outcome) {
-    const waiting = (data.waiting_for || []).map((s) => (s === me ? "you" : `seat ${s}`)).join(", ");
-    const invited = document.getElementById("invite") ? " (each person joins with their seat's link, above)" : "";
+    const waiting = (data.waiting_for || []).map((s) => (s === me ? "you" : nameOf(s) || `seat ${s}`)).join(", ");
+    const invited = document.querySelector("#invite .invite-link:not([data-invite])") ? " (each person joins with their seat's link, above)" : "";
     parts.push(el("p", { class: "waiting" }, me === null ? `Watching. Waiting for ${waiting}.` : `Waiting for ${waiting}${invited}…`));
   }
   const had = ui.decision.contains(document.activeElement);
@@ -312,8 +338,8 @@ function linksPanel(tableId, seat, token) {
   const seats = stored.length ? stored : seat !== null ? [{ seat, url: linkTo({ table: tableId, seat, token }) }] : [];
   for (const s of seats) {
     items.push(el("li", {}, `Seat ${s.seat}${s.seat === seat ? " (this page)" : ""}: `,
-      el("a", { href: s.url, class: "seat-link", "data-seat": s.seat }, "seat link"),
-      el("input", { type: "text", readonly: true, value: s.url, "aria-label": `Link for seat ${s.seat}` })));
+      el("a", { href: s.url, class: s.invite ? "invitation" : "seat-link", "data-seat": s.seat }, s.invite ? "invitation link" : "seat link"),
+      el("input", { type: "text", readonly: true, value: s.url, "aria-label": `${s.invite ? "Invitation" : "Link"} for seat ${s.seat}` })));
   }
   items.push(el("li", {}, "Spectators: ", el("a", { href: spectator, id: "spectator-link" }, "spectator link"),
     el("input", { type: "text", readonly: true, value: spectator, "aria-label": "Spectator link" })));
@@ -328,11 +354,14 @@ function invitePanel(tableId, me) {
   if (!others.length) return null;
   return el("section", { class: "invite", id: "invite", "aria-label": "Invite the other players" },
     el("h3", {}, others.length > 1 ? "Send each person their seat's link" : "Send the other person their seat's link"),
-    el("ul", {}, others.map((s) => el("li", {}, `Seat ${s.seat}: `,
+    el("ul", {}, others.map((s) => el("li", { "data-seat": s.seat }, `Seat ${s.seat}${s.invite ? " (open)" : ""}: `,
       el("input", { type: "text", readonly: true, value: s.url, class: "invite-link", "data-seat": s.seat,
-        "aria-label": `Link for seat ${s.seat}` }),
-      el("a", { href: s.url, target: "_blank", rel: "noopener" }, "open")))),
-    el("p", { class: "help" }, "The game waits for each seat's move until its person opens the link."));
+        "data-invite": s.invite ? "" : null, "aria-label": `${s.invite ? "Invitation" : "Link"} for seat ${s.seat}` }),
+      el("a", { href: s.url, target: "_blank", rel: "noopener" }, "open"),
+      el("span", { class: "joined", "data-seat": s.seat })))),
+    el("p", { class: "help" }, others.some((s) => s.invite)
+      ? "An invitation link lets a friend pick a name and take the open seat (once). The game begins when every seat is taken."
+      : "The game waits for each seat's move until its person opens the link."));
 }
 
 async function tablePage(tableId, seatParam, token) {
@@ -342,26 +371,109 @@ async function tablePage(tableId, seatParam, token) {
   await loadCatalog(game);
   main.dataset.game = game;
   const info = games.find((g) => g.id === game);
-  const ui = tableLayout(`${info ? info.name : game} · ${me === null ? "spectator" : `seat ${me}`}`, linksPanel(tableId, me, token),
-    me === null ? null : invitePanel(tableId, me));
+  setSeatNames(data.seats);
+  const clock = tableClock(me, seatName, () => refresh());
+  stop = () => clock.stop();
+  const who = me === null ? "spectator" : `seat ${me}${data.seats && seatName(me) !== `Seat ${me}` ? ` · ${seatName(me)}` : ""}`;
+  const ui = tableLayout(`${info ? info.name : game} · ${who}`, linksPanel(tableId, me, token),
+    me === null ? null : invitePanel(tableId, me), clock.box);
+  const creator = sessionStorage.getItem(`creator:${tableId}`); // this browser created the table: it may start it
   let refreshing = null;
+  // Taking back: the version this seat's own last move reached (kept over a reload), and the
+  // versions the server refused to take back
+  const mineKey = `mine:${tableId}:${me}`;
+  let mine = Number.parseInt(sessionStorage.getItem(mineKey) || "-1", 10);
+  const refused = new Set();
 
   function draw(answer) {
     if (answer.version < data.version) return;
     data = answer;
+    setSeatNames(data.seats);
     fill(ui.boardBox, board(game, data.view, me));
-    drawDecision(ui, game, data, me, move);
+    if (data.started === false) fill(ui.decision, waitingRoom(data, me, creator ? startNow : null));
+    else drawDecision(ui, game, data, me, move);
+    const slot = data.outcome && ui.decision.querySelector("#rematch");
+    if (slot) fill(slot, rematchBox(tableId, data, me, token, linkTo));
+    clock.update(data);
+    for (const note of document.querySelectorAll("#invite .joined")) {
+      const s = (data.seats || []).find((x) => x.seat === Number(note.dataset.seat));
+      note.textContent = s && !s.open ? (s.bot ? " · a bot took the seat" : ` · ${s.name || "someone"} joined`) : "";
+    }
+    // every invitation taken, and no seat link to pass on: the panel has done its work
+    const panel = document.getElementById("invite");
+    if (panel && data.started !== false && !panel.querySelector(".invite-link:not([data-invite])")) panel.hidden = true;
+    if (me !== null && mine === data.version && !data.outcome && !refused.has(mine)) ui.decision.append(undoBox());
     main.dataset.version = String(data.version);
   }
+  // The undo button: shown while this seat's move is the table's last change (the server decides
+  // whether it revealed anything: a refusal is shown in words and the button goes)
+  function undoBox() {
+    const button = el("button", { type: "button", id: "undo", class: "undo" }, "Take back my last move");
+    button.addEventListener("click", () => undo(button));
+    return el("p", { class: "undo-box" }, button,
+      el("small", { class: "help" }, " Possible while nobody has moved since and your move showed nothing new."));
+  }
+  async function undo(button) {
+    button.disabled = true;
+    const at = data.version;
+    try {
+      const answer = await call("POST", `/v1/tables/${encodeURIComponent(tableId)}/undo`, { token, ifMatch: at });
+      ui.status.textContent = "Your last move was taken back.";
+      remember(-1);
+      draw(answer);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) {
+        refused.add(at);
+        ui.status.textContent = undoRefusal(error);
+      } else if (error instanceof ApiError && error.status === 412) {
+        ui.status.textContent = "The table moved on before your request arrived: your move can no longer be taken back.";
+      } else {
+        ui.status.textContent = `Refused: ${error.message}`;
+      }
+      remember(-1);
+      await refresh();
+      const box = ui.decision.querySelector(".undo-box");
+      if (box) box.remove();
+    }
+  }
+  // The creator starts the table before every open seat is taken: bots take them
+  async function startNow() {
+    try {
+      await call("POST", `/v1/tables/${encodeURIComponent(tableId)}/start`, { token: creator });
+      ui.status.textContent = "The game begins: bots took the open seats.";
+    } catch (error) {
+      ui.status.textContent = error instanceof ApiError && error.code === "table_started" ? "The game has begun already." : `Refused: ${error.message}`;
+    }
+    await refresh();
+  }
+  function remember(version) {
+    mine = version;
+    sessionStorage.setItem(mineKey, String(version));
+  }
+  // One read at a time; a step that comes in while one is on its way asks for another after it
+  // (that read may have left before the step: without it, a game's last step could go unseen)
+  let again = false;
   async function refresh() {
-    if (refreshing) return refreshing;
-    refreshing = call("GET", `/v1/tables/${encodeURIComponent(tableId)}`, { token }).then(draw).finally(() => { refreshing = null; });
+    if (refreshing) { again = true; return refreshing; }
+    refreshing = (async () => {
+      try {
+        do {
+          again = false;
+          draw(await call("GET", `/v1/tables/${encodeURIComponent(tableId)}`, { token }));
+        } while (again);
+      } finally {
+        refreshing = null;
+      }
+    })();
     return refreshing;
   }
   async function move(option) {
     busy(ui, true);
     try {
-      draw(await call("POST", `/v1/games/${game}/tables/${encodeURIComponent(tableId)}/moves`, { body: { move: option }, token, ifMatch: data.version }));
+      const at = data.version;
+      const answer = await call("POST", `/v1/games/${game}/tables/${encodeURIComponent(tableId)}/moves`, { body: { move: option }, token, ifMatch: at });
+      remember(answer.version === at + 1 ? answer.version : -1); // one version more: no bot moved after it
+      draw(answer);
     } catch (error) {
       if (error instanceof ApiError && error.status === 412) {
         ui.status.textContent = "The table moved on before your move arrived: here it is as it stands now.";
@@ -378,7 +490,7 @@ async function tablePage(tableId, seatParam, token) {
     .catch(() => null);
   if (history) for (const step of history.steps) logEvents(ui, game, step.events);
   if (history && history.version > data.version) refresh();
-  stop = follow(tableId, token, (event, message) => {
+  const stopStream = follow(tableId, token, (event, message) => {
     if (event === "snapshot") draw(message);
     else if (event === "step") {
       logEvents(ui, game, message.events);
@@ -388,8 +500,24 @@ async function tablePage(tableId, seatParam, token) {
     main.dataset.stream = state;
     if (state === "reconnecting") ui.status.textContent = "Connection lost; reconnecting…";
     else if (state === "live") ui.status.textContent = "Live.";
-    else if (state === "ended") ui.status.textContent = data.outcome ? "The game is over." : "The table is gone.";
-  }, history ? history.version : null);
+    else if (state === "ended") {
+      ui.status.textContent = data.outcome ? "The game is over." : "The table is gone.";
+      if (!data.outcome) refresh().then(() => { if (data.outcome) ui.status.textContent = "The game is over."; }).catch(() => {});
+    }
+  }, history ? history.version : null, me !== null && "rematch" in data ? "rematch=wait" : "");
+  stop = () => { stopStream(); clock.stop(); };
+}
+
+// A refused undo in plain words (the API's reason; its message without the event's id)
+const UNDO_REASONS = {
+  no_move: "it is not your move that came last (or you have not moved yet)",
+  moved_since: "someone moved after it (a bot, or a move made when a seat's time ran out)",
+  game_over: "it ended the game",
+};
+function undoRefusal(error) {
+  const reason = error.body && error.body.errors && (error.body.errors.reason || [])[0];
+  const said = String(error.message || "").replace(/^That move cannot be taken back:\s*/, "").replace(/\s*\([a-z0-9_]+\)/g, "").replace(/\.$/, "");
+  return `Your move cannot be taken back: ${UNDO_REASONS[reason] || said || "the server refused"}.`;
 }
 
 // --- One device: a sealed game against bots ------------------------------------------------

@@ -1,10 +1,11 @@
 // The end screen: who won and why, in words, per game (the outcome's reason, every seat's score,
 // The Big Shuffle's agendas as far as this seat sees them, Plot Twist's Objective); then a place
-// for a rematch (empty until the tables offer one).
-import { card, cardData, el } from "./words.js";
+// for a rematch (a table's page fills it: seats.js).
+import { card, cardData, el, nameOf } from "./words.js";
 
 const GM = 0;
-const seatOf = (game) => (game === "plot-twist" ? (s) => (Number(s) === GM ? "the GM" : `Seat ${s}`) : (s) => `Seat ${s}`);
+const seatOf = (game) => (game === "plot-twist" ? (s) => nameOf(Number(s)) || (Number(s) === GM ? "the GM" : `Seat ${s}`)
+  : (s) => nameOf(Number(s)) || `Seat ${s}`);
 
 const REASONS = {
   shufflers: {
@@ -71,7 +72,7 @@ export function endScreen(game, outcome, view, me) {
         el("td", {}, game === "plot-twist" ? (n ? "won" : "lost") : `${n}${winners.includes(Number(s)) ? " · won" : ""}`))))) : null,
     game === "big-shuffle" && view ? bigShuffleAgendas(game, view, seat) : null,
     game === "plot-twist" && view ? plotTwistObjective(game, view) : null,
-    // the rematch: its button goes here once tables offer one (the table-play issue)
+    // the rematch: a table's page puts its button here (seats.js, rematchBox)
     el("div", { class: "rematch-slot", id: "rematch", "data-slot": "rematch" }),
     el("p", {}, el("a", { href: "#" }, "A new game")));
 }

@@ -1,7 +1,7 @@
 // Events in plain words, per game (the same event type may mean another thing in another game:
 // Shufflers' card_stolen names the seat robbed, The Big Shuffle's the thief); an event without a
 // sentence is written from its fields, ids as card names, booleans and nulls left out.
-import { cardName, isHidden } from "./words.js";
+import { cardName, isHidden, nameOf } from "./words.js";
 
 const cap = (t) => (t ? t[0].toUpperCase() + t.slice(1) : t);
 const words = (x) => String(x).replace(/[_-]/g, " ");
@@ -22,6 +22,14 @@ const COMMON = {
   card_discarded: (e, n, s) => `${s(e.player)} discards ${n(e.card)}`,
   deck_reshuffled: (e) => `The ${words(e.deck)} deck is reshuffled`,
   deck_empty: (e) => `The ${words(e.deck)} deck is empty`,
+  // a table's clock and taking back (issue 32)
+  timed_out: (e, n, s) => `${s(e.player)}'s time ran out: the server moves for them`,
+  move_undone: (e, n, s) => `${s(e.player)} takes back their last move`,
+  // who sits where (issue 32): `name` is the joining player's own, shown as text
+  seat_joined: (e) => `${e.name} joins at seat ${e.player}`,
+  seat_left: (e) => `Seat ${e.player}'s player leaves the table${e.to === "bot" ? ": a bot plays the seat" : e.to === "invite" ? ": the seat is open again" : ""}`,
+  table_started: (e) => `The game begins${Object.keys(e.bots || {}).length ? ` (bots take seat${Object.keys(e.bots).length > 1 ? "s" : ""} ${list(Object.keys(e.bots))})` : ""}`,
+  rematch_proposed: (e, n, s) => `${s(e.player)} proposes a rematch`,
 };
 
 const SHUFFLERS = {
@@ -203,7 +211,7 @@ function valueWords(game, value) {
 // One event in words: its sentence, or one written from its type and fields.
 export function eventText(game, e) {
   const seat = seatWords[game] || ((p) => `Seat ${p}`);
-  const s = (p) => (p === null || p === undefined ? "someone" : seat(p));
+  const s = (p) => (p === null || p === undefined ? "someone" : nameOf(p) || seat(p)); // a seat's name where it has one
   const n = (id) => (isHidden(id) ? "a face-down card" : id === null || id === undefined ? "nothing" : cardName(game, id));
   const template = (TEMPLATES[game] || {})[e.type] || COMMON[e.type];
   if (template) {
@@ -228,6 +236,6 @@ export function eventText(game, e) {
 export function outcomeText(outcome) {
   const winners = outcome.winners || [];
   const scores = Object.entries(outcome.scores || {}).map(([s, n]) => `seat ${s}: ${n}`).join(", ");
-  const won = winners.length ? `${winners.map((w) => `Seat ${w}`).join(" and ")} won` : "Nobody won";
+  const won = winners.length ? `${winners.map((w) => nameOf(w) || `Seat ${w}`).join(" and ")} won` : "Nobody won";
   return `${won} (${words(outcome.reason || "")}${scores ? `; ${scores}` : ""})`;
 }

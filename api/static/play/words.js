@@ -58,8 +58,21 @@ export function row(label, content) {
   return el("div", { class: "row" }, el("span", { class: "label" }, label), content);
 }
 
+// The seats' names at this table (issue 32: `seats[].name` of the answers), set by the table page;
+// a name is text, always set as text (el() makes text nodes), never markup.
+let seatNames = {};
+export function setSeatNames(seats) {
+  seatNames = {};
+  for (const s of seats || []) if (s && typeof s.name === "string" && s.name) seatNames[s.seat] = s.name;
+}
+export function nameOf(i) {
+  return seatNames[i] || null;
+}
+
 export function seatTitle(i, me, extra = "") {
-  return el("h3", {}, `Seat ${i}${i === me ? " (you)" : ""}`, extra);
+  const name = nameOf(i);
+  return el("h3", {}, name ? el("span", { class: "seat-name" }, name) : null, name ? ` · seat ${i}` : `Seat ${i}`,
+    i === me ? " (you)" : "", extra);
 }
 
 // A card, face up: its name; a tap or the focus opens its text and figures in the card panel
