@@ -174,10 +174,13 @@ def test_entries_without_new_ones_waits_about_wait_seconds(backend):
     table_id, _ = new_table(backend)
     started = time.monotonic()
     assert backend.store.entries(table_id, 0, 0.3) == []
-    assert 0.25 <= time.monotonic() - started < 2.0
-    started = time.monotonic()
-    assert backend.store.entries(f"nope-{uuid.uuid4().hex}", 0, 5) == []  # no table: no wait
-    assert time.monotonic() - started < 1.0
+    assert time.monotonic() - started >= 0.25  # it waited (a lower bound: a busy machine cannot fail it)
+    got = {}
+    reader = threading.Thread(target=lambda: got.setdefault("entries", backend.store.entries(
+        f"nope-{uuid.uuid4().hex}", 0, 3600)), daemon=True)
+    reader.start()
+    reader.join(bound(60))
+    assert not reader.is_alive() and got["entries"] == [], "no table: no wait (an hour asked)"
 
 
 def test_a_waiting_reader_wakes_up_when_another_thread_commits(backend):
