@@ -23,6 +23,11 @@ from api.stores.redis import RedisStore, events_key, record_key, replays_key
 from redis_server import RedisServer
 from time_bounds import bound
 
+# A store call against a Redis that is down or hangs gives up (StoreUnavailable) after its socket
+# timeout, at most 2 s here; slower than this bound is a hang (scaled by TEST_TIME_SCALE, so that a
+# busy machine never fails it: tests/time_bounds.py).
+GIVES_UP = bound(10.0)
+
 REDIS_URL = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
 
 
@@ -379,7 +384,7 @@ def test_redis_a_blocking_read_longer_than_the_socket_timeout(redis_url, block_s
         store.create(make_record(table_id), [entry(0)], 100)
         started = time.monotonic()
         assert store.entries(table_id, 0, 0.8) == []
-        assert 0.7 <= time.monotonic() - started < 2.5
+        assert 0.7 <= time.monotonic() - started < GIVES_UP
     finally:
         store.delete(table_id)
         store.close()
@@ -428,7 +433,7 @@ def every_method(store, table_id):
     }
 
 
-def assert_all_unavailable(store, table_id, within=2.0):
+def assert_all_unavailable(store, table_id, within=GIVES_UP):
     for name, call in every_method(store, table_id).items():
         started = time.monotonic()
         with pytest.raises(StoreUnavailable):
@@ -498,7 +503,7 @@ def test_redis_hanging_server_times_out_as_unavailable():
                 started = time.monotonic()
                 with pytest.raises(StoreUnavailable):
                     call()
-                assert time.monotonic() - started < 2.0
+                assert time.monotonic() - started < GIVES_UP
         finally:
             server.resume()
         assert_works(store)
@@ -512,7 +517,7 @@ def test_redis_unreachable_from_the_start():
     started = time.monotonic()
     with pytest.raises(StoreUnavailable):
         store.ping()
-    assert time.monotonic() - started < 2.0
+    assert time.monotonic() - started < GIVES_UP
     with RedisServer(int(url.rsplit(":", 1)[1].split("/")[0])):
         assert_works(store)
     store.close()
