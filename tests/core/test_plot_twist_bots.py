@@ -79,7 +79,8 @@ def test_the_game_offers_the_hero_and_gm_bots_beside_random():
 
 # --- Whole games -------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("players", [2, 4])
-@pytest.mark.parametrize("seed", [0, 1])  # a parameter, so that the workers share the games (docs/testing.md)
+# one test a game, so that the workers share them (docs/testing.md)
+@pytest.mark.parametrize("seed", [0, 1], ids=lambda seed: f"seed{seed}")
 def test_whole_games_of_hero_bots_against_the_gm_bot_play_to_an_outcome(players, seed):
     """The gm bot at seat 0, the hero bot at every other seat, drafted Setup made by the bots: every
     move a listed option of the seat that moved, every game to an outcome."""
