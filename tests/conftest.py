@@ -40,6 +40,7 @@ SLOW_FIRST = (
     "tests/cli/test_cli.py",
     "tests/conformance/test_http_conformance.py",
     "tests/integration/test_slow_clients.py",
+    "tests/core/test_plot_twist_bots.py",  # whole games of bots, one test each
 )
 
 
