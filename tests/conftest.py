@@ -1,6 +1,9 @@
 """Shared fixtures: the Flask app from its factory, and a test client on it."""
 
+import json
 import os
+import resource
+import time
 
 import pytest
 
@@ -40,9 +43,65 @@ SLOW_FIRST = (
     "tests/cli/test_cli.py",
     "tests/conformance/test_http_conformance.py",
     "tests/integration/test_slow_clients.py",
+    "tests/core/test_plot_twist_bots.py",  # whole games of bots, one test each
 )
 
 
 def pytest_collection_modifyitems(config, items):
     rank = {path: i for i, path in enumerate(SLOW_FIRST)}
     items.sort(key=lambda item: rank.get(item.nodeid.split("::", 1)[0], len(SLOW_FIRST)))  # stable
+
+
+# --cost PATH: each test's seconds (wall, this process's CPU, its waited-for children's CPU) as JSON
+# lines in PATH (every xdist worker appends to it), and at the end the files that cost most. CPU
+# seconds hardly move with the machine's load, so two runs on a busy machine still compare
+# (docs/testing.md, "Measuring the cost").
+def pytest_addoption(parser):
+    parser.addoption("--cost", metavar="PATH", help="write each test's wall and CPU seconds to PATH (JSON lines) "
+                                                   "and print the files that cost most")
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    path = item.config.getoption("--cost")
+    if not path:
+        yield
+        return
+    wall, cpu, children = time.monotonic(), time.process_time(), _children_cpu()
+    yield
+    row = {"test": item.nodeid, "wall": time.monotonic() - wall, "cpu": time.process_time() - cpu,
+           "children": _children_cpu() - children, "load": os.getloadavg()[0]}
+    with open(path, "ab") as out:  # one short append a test: workers do not interleave within a line
+        out.write(json.dumps(row).encode() + b"\n")
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_sessionstart(session):
+    path = session.config.getoption("--cost")
+    if path and not hasattr(session.config, "workerinput") and os.path.exists(path):
+        os.remove(path)  # this run's tests only (before the workers start)
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def pytest_terminal_summary(terminalreporter, config):
+    path = config.getoption("--cost")
+    if not path or hasattr(config, "workerinput") or not os.path.exists(path):
+        return
+    files: dict = {}
+    with open(path) as lines:
+        for row in map(json.loads, lines):
+            total = files.setdefault(row["test"].split("::", 1)[0], [0, 0.0, 0.0, 0.0])
+            total[0] += 1
+            total[1] += row["wall"]
+            total[2] += row["cpu"]
+            total[3] += row["children"]
+    terminalreporter.write_sep("=", f"cost per file (seconds; every test in {path})")
+    terminalreporter.write_line(f"{'tests':>6} {'wall':>8} {'cpu':>8} {'children':>8}  file")
+    for name, (n, wall, cpu, children) in sorted(files.items(), key=lambda kv: -kv[1][2] - kv[1][3])[:30]:
+        terminalreporter.write_line(f"{n:6d} {wall:8.1f} {cpu:8.1f} {children:8.1f}  {name}")
+    sums = [sum(f[i] for f in files.values()) for i in range(4)]
+    terminalreporter.write_line(f"{sums[0]:6d} {sums[1]:8.1f} {sums[2]:8.1f} {sums[3]:8.1f}  (all)")

@@ -28,11 +28,12 @@ from core.framework.engine import _seen as view_of_listed  # core.view, given th
 from core.framework.game import Game
 from core.framework.rng import Rng
 
-MIN_GAMES_PER_GAME = 200
+MIN_GAMES_PER_GAME = 100
 # A game whose random games are long needs fewer of them to check as many moves: a random
 # Big Shuffle game runs some 600 moves, as many as fifty games of Shufflers; a Plot Twist game
 # 60 to 500, each state's check replaying its Setup (one game per table, two at 2 seats).
-MIN_GAMES = {"big-shuffle": 30, "plot-twist": 8}
+# (Halved from 200 and 30 for the suite's time, issue 30: docs/testing.md.)
+MIN_GAMES = {"big-shuffle": 25, "plot-twist": 8}
 MAX_STEPS = 20_000
 
 
@@ -228,6 +229,6 @@ def test_every_registered_game_has_a_table_and_hidden_zones():
         assert declares_hidden_zones(game), f"{game.id!r}: add the hidden-zone perturbation, Game.shuffle_hidden"
 
 
-def test_at_least_200_games_per_game():
+def test_at_least_100_games_per_game():
     for game in core.all_games():
         assert sum(g for *_, g in option_sets(game)) >= MIN_GAMES.get(game.id, MIN_GAMES_PER_GAME)

@@ -11,6 +11,7 @@ event that drops its `from`) fails here.
 
 import importlib
 import json
+import math
 import subprocess
 import sys
 from pathlib import Path
@@ -86,9 +87,18 @@ def _whole(response, status: int = 200):
     return response.parsed
 
 
+# At most this many tables a game, spread over its sample setups (`Game.sample_setups` lists the
+# tables in the order of its modes: every other one of The Big Shuffle's 15 still reaches each
+# mode, The Law and the reaction windows, every other of Shufflers' 10 solo, competitive,
+# collaborative and the vehicle-lamb options). The models are each game's, not each table's;
+# the HTTP conformance suite plays every table through the app (issue 30, docs/testing.md).
+MAX_TABLES = 8
+
+
 def _cases():
     for game in core.all_games():
-        for case_id, players, options, _ in OPTION_SETS[game.id]:
+        tables = OPTION_SETS[game.id]
+        for case_id, players, options, _ in tables[::math.ceil(len(tables) / MAX_TABLES)]:
             yield pytest.param(game.id, players, options, id=f"{game.id}-{case_id}")
 
 

@@ -103,20 +103,21 @@ class BigShuffle(Game):
         return [s.get("character") for s in state["seats"]]
 
     def sample_setups(self) -> tuple[Setup, ...]:
-        # A random game runs some 600 moves (as many as fifty games of Shufflers): few games each.
+        # A random game runs some 600 moves (as many as fifty games of Shufflers): few games each
+        # (one or two: docs/testing.md, the suite's cost).
         return (
-            Setup("standard-2", 2, {}, 5),
-            Setup("standard-3", 3, {}, 4),
-            Setup("standard-4", 4, {}, 4),
-            Setup("beginner-2", 2, {"mode": "beginner"}, 3),
+            Setup("standard-2", 2, {}, 2),
+            Setup("standard-3", 3, {}, 2),
+            Setup("standard-4", 4, {}, 2),
+            Setup("beginner-2", 2, {"mode": "beginner"}, 2),
             Setup("beginner-4", 4, {"mode": "beginner", "characters": [
-                "character/governor", "character/reporter", "character/mafia-don", "character/femme-fatale"]}, 3),
-            Setup("expert-2", 2, {"mode": "expert"}, 3),
-            Setup("expert-3", 3, {"mode": "expert", "reaction_windows": "always"}, 3),
-            Setup("expert-4", 4, {"mode": "expert"}, 3),
-            Setup("standard-3-always-react", 3, {"reaction_windows": "always"}, 3),
+                "character/governor", "character/reporter", "character/mafia-don", "character/femme-fatale"]}, 2),
+            Setup("expert-2", 2, {"mode": "expert"}, 2),
+            Setup("expert-3", 3, {"mode": "expert", "reaction_windows": "always"}, 1),
+            Setup("expert-4", 4, {"mode": "expert"}, 2),
+            Setup("standard-3-always-react", 3, {"reaction_windows": "always"}, 2),
             # The Law: patrols, and its cards in every deck
-            Setup("law-standard-2", 2, _LAW, 3),
+            Setup("law-standard-2", 2, _LAW, 2),
             Setup("law-standard-3", 3, _LAW, 2),
             Setup("law-standard-4", 4, {**_LAW, "reaction_windows": "always"}, 2),
             Setup("law-beginner-3", 3, {**_LAW, "mode": "beginner", "characters": [

@@ -94,7 +94,7 @@ class ShowbizShuffle(Game):
         return {"movies": sum(len(s["completed"]) for s in state["seats"])}
 
     def sample_setups(self) -> tuple[Setup, ...]:
-        return (Setup("2-players", 2, {}, 80), Setup("3-players", 3, {}, 65), Setup("4-players", 4, {}, 55))
+        return (Setup("2-players", 2, {}, 40), Setup("3-players", 3, {}, 33), Setup("4-players", 4, {}, 27))
 
     def shuffle_hidden(self, state: dict, rng) -> dict:
         """The Bod and Biz decks in another order. (Hands and held Biz cards are hidden from

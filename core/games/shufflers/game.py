@@ -97,15 +97,15 @@ class Shufflers(Game):
     def sample_setups(self) -> tuple[Setup, ...]:
         vehicle_lamb = {"vehicle": True, "sacrificial_lamb": True}
         return (
-            Setup("solo", 1, {}, 60),
-            Setup("solo-vehicle-lamb", 1, vehicle_lamb, 60),
-            Setup("competitive-2", 2, {}, 36),
-            Setup("competitive-4", 4, {}, 20),
-            Setup("collaborative-2", 2, {"collaborative": True}, 36),
-            Setup("collaborative-3", 3, {"collaborative": True}, 28),
-            Setup("collaborative-4", 4, {"collaborative": True}, 18),
-            Setup("collaborative-3-vehicle-lamb", 3, {"collaborative": True, **vehicle_lamb}, 24),
-            Setup("collaborative-4-vehicle-lamb", 4, {"collaborative": True, **vehicle_lamb}, 18),
+            Setup("solo", 1, {}, 30),
+            Setup("solo-vehicle-lamb", 1, vehicle_lamb, 30),
+            Setup("competitive-2", 2, {}, 18),
+            Setup("competitive-4", 4, {}, 10),
+            Setup("collaborative-2", 2, {"collaborative": True}, 18),
+            Setup("collaborative-3", 3, {"collaborative": True}, 14),
+            Setup("collaborative-4", 4, {"collaborative": True}, 9),
+            Setup("collaborative-3-vehicle-lamb", 3, {"collaborative": True, **vehicle_lamb}, 12),
+            Setup("collaborative-4-vehicle-lamb", 4, {"collaborative": True, **vehicle_lamb}, 9),
             Setup("collaborative-8", 8, {"collaborative": True}, 1),
         )
 
