@@ -13,7 +13,8 @@ from cli import transcripts as T
 
 FILES = T.find([T.DEFAULT_DIR])
 LOADED = {f.relative_to(T.DEFAULT_DIR).as_posix(): T.load(f) for f in FILES}
-MAX_TOTAL_BYTES = 7_000_000  # 14 + 5 Plot Twist transcripts (its games are long)
+MAX_TOTAL_BYTES = 9_000_000  # 14 + 5 Plot Twist transcripts (its games are long; drafted-4 is 2 MB since
+# Healing and Gadgeteer: of seeds 1-400 only 52 shows, with the other rows, all of Plot Twist's vocabulary)
 
 
 @pytest.fixture(scope="module")
