@@ -15,13 +15,13 @@ import threading
 import time
 from pathlib import Path
 
-import orjson
 import pytest
 import redis
 
 from api import create_app
 from api.stores.redis import RedisStore
 from api.sweeper import LEASE
+from table_helpers import snapshot_of
 
 REDIS_URL = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
 ROOT = Path(__file__).resolve().parents[2]
@@ -112,15 +112,7 @@ def test_every_answer_of_a_clocked_table_carries_each_waiting_seats_deadline(app
         headers = {"Authorization": f"Bearer {token}"} if token else {}
         read = client.get(f"{TABLES}/{created['table_id']}", headers=headers).get_json()
         assert read["clock"] == created["clock"]
-    stream = client.get(f"{TABLES}/{created['table_id']}/events", buffered=False)
-    text = b""
-    for chunk in stream.response:
-        text += chunk
-        if b"event: snapshot" in text and text.endswith(b"\n\n"):
-            break
-    stream.close()
-    snapshot = orjson.loads(text.split(b"event: snapshot\ndata: ")[1].split(b"\n")[0])
-    assert snapshot["clock"] == created["clock"]
+    assert snapshot_of(client, created["table_id"])["clock"] == created["clock"]
 
 
 def test_a_table_without_a_clock_has_no_clock_field(app):
