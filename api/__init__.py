@@ -4,6 +4,7 @@ Configuration: defaults, then environment variables, then the `config` mapping g
 `create_app` (docs/api.md lists them).
 """
 
+import copy
 import os
 
 import flask_smorest
@@ -95,11 +96,35 @@ class Api(flask_smorest.Api):
     def _register_pagination_header(self):
         pass  # nothing is paginated: keep PaginationMetadata out of the spec
 
+    def __init__(self, app, document=None):
+        self._document = document
+        super().__init__(app)
+
+    def register_blueprint(self, blp, **options):
+        """With a finished `document` (an earlier app's of the same settings), routes only: the
+        document of a blueprint is the same for every app, and writing it is most of an app's start."""
+        if self._document is None:
+            return super().register_blueprint(blp, **options)
+        self._app.extensions["flask-smorest"]["blp_name_to_api"][options.get("name", blp.name)] = self
+        self._app.register_blueprint(blp, **options)
+        return None
+
+
+# The OpenAPI document of each set of the settings that shape it (flask-smorest's API_* and
+# OPENAPI_*), written once a process: nothing else of an app's config reaches the document, and a
+# process that creates many apps (the test suite: one a test) would write the same one each time.
+# tests/api/test_api_spec.py checks that an app's document equals one written afresh.
+_DOCUMENTS: dict[tuple, object] = {}
+
+
+def _document_key(config) -> tuple:
+    return tuple(sorted((name, repr(value)) for name, value in config.items() if name.startswith(("API_", "OPENAPI_"))))
+
 
 def create_app(config=None) -> Flask:
     app = Flask(__name__)
     app.json = OrjsonProvider(app)
-    app.config.update(DEFAULTS)
+    app.config.update(copy.deepcopy(DEFAULTS))  # a copy: apispec writes into API_SPEC_OPTIONS["info"]
     app.config.update(_from_env(os.environ))
     app.config.update(config or {})
 
@@ -115,9 +140,12 @@ def create_app(config=None) -> Flask:
     observability.init_app(app)  # first: a request refused by the guard still gets its request id
     guard.init_app(app)
     browsers.init_app(app)  # CORS on the API's paths, nosniff on every answer
-    api = Api(app)
-    api.ma_plugin.converter.add_attribute_function(union2properties)
-    tables.register(api)
+    key = _document_key(app.config)
+    document = _DOCUMENTS.get(key)
+    api = Api(app, document)
+    if document is None:
+        api.ma_plugin.converter.add_attribute_function(union2properties)
+        tables.register(api)
     api.register_blueprint(games.blp)
     for game in GAMES:
         api.register_blueprint(per_game.blueprint(game))
@@ -129,7 +157,11 @@ def create_app(config=None) -> Flask:
     app.register_blueprint(ops.assets)
     if app.config["SHUFFLE_BENCH_ECHO"]:
         app.register_blueprint(ops.echo)
-    alias_old_names(api.spec)  # last: every component is known by now
+    if document is None:
+        alias_old_names(api.spec)  # last: every component is known by now
+        _DOCUMENTS[key] = api.spec
+    else:
+        api.spec = document
 
     app.register_error_handler(core.EngineError, errors.engine_error)
     app.register_error_handler(StoreUnavailable, errors.store_unavailable)

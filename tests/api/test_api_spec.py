@@ -179,3 +179,21 @@ def test_whole_games_over_http_conform_to_the_spec(client, spec):
     schemas = spec["components"]["schemas"]
     assert kinds == set(schemas["ShufflersMove"]["discriminator"]["mapping"])
     assert events == set(schemas["ShufflersEvent"]["discriminator"]["mapping"])
+
+
+def test_an_apps_document_equals_one_written_afresh_whatever_apps_came_before():
+    """create_app writes the OpenAPI document once a process for each set of the settings that shape it
+    (api._DOCUMENTS): a later app, of other settings that do not shape it, serves the same bytes as one
+    whose document is written afresh; an app of other API_ settings gets its own."""
+    import api
+
+    api._DOCUMENTS.clear()
+    fresh = api.create_app({"TESTING": True}).test_client().get("/openapi.json").get_json()
+    later = api.create_app({"TESTING": False, "SHUFFLE_BENCH_ECHO": True, "TABLE_TTL": 5})
+    assert later.test_client().get("/openapi.json").get_json() == fresh
+    assert later.extensions["flask-smorest"]["apis"][""]["ext_obj"].spec is api._DOCUMENTS[api._document_key(later.config)]
+    titled = api.create_app({"API_TITLE": "Another"}).test_client().get("/openapi.json").get_json()
+    assert titled["info"]["title"] == "Another" and titled["paths"] == fresh["paths"]
+    assert len(api._DOCUMENTS) == 2
+    # the routes of a later app answer as the first's do
+    assert later.test_client().get("/v1/games").status_code == 200

@@ -11,6 +11,7 @@ Reproduced first: a Big Shuffle state whose queued `draw` has `amount: 10**6` an
 """
 
 import copy
+import functools
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -33,13 +34,16 @@ def _sample_states(game, players, options, seed, every=7):
     return played_states(game, players, options, seed, every)[0]
 
 
-STATES = [s for i, (game, players, options) in enumerate(CONFIGS)
-          for s in _sample_states(game, players, options, seed=100 + i)]
+@functools.cache
+def states() -> list[dict]:
+    """The sampled states, played when a test first asks (not at collection, in every pytest worker)."""
+    return [s for i, (game, players, options) in enumerate(CONFIGS)
+            for s in _sample_states(game, players, options, seed=100 + i)]
 
 
 @st.composite
 def mutated(draw):
-    state = draw(st.sampled_from(STATES))
+    state = draw(st.sampled_from(states()))
     paths = list(int_paths(state))
     path = draw(st.sampled_from(paths))
     return state, path, draw(st.sampled_from(HUGE))
@@ -51,8 +55,8 @@ def _first_option(state):
 
 
 def test_the_samples_reach_every_game():
-    assert {s["game"] for s in STATES} == {game for game, _, _ in CONFIGS}
-    assert sum(len(list(int_paths(s))) for s in STATES) > 1000
+    assert {s["game"] for s in states()} == {game for game, _, _ in CONFIGS}
+    assert sum(len(list(int_paths(s))) for s in states()) > 1000
 
 
 @settings(max_examples=1500, deadline=None, suppress_health_check=list(HealthCheck))
@@ -74,7 +78,7 @@ def test_a_huge_or_negative_number_in_a_state_is_refused_or_bounded(client, case
 
 @st.composite
 def unsafe_integer(draw):
-    state = draw(st.sampled_from(STATES))
+    state = draw(st.sampled_from(states()))
     return state, draw(st.sampled_from(list(int_paths(state)))), draw(st.sampled_from([2**53 + 1, -(2**63), True]))
 
 

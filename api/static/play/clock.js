@@ -49,7 +49,8 @@ export function tableClock(me, seatName, due) {
     box.hidden = false;
     const now = serverNow();
     for (const line of box.querySelectorAll(".clock-seat")) {
-      const left = Date.parse(line.dataset.deadline) - now;
+      // the server's Date has whole seconds, so `now` may lag it by up to one: never show more than a move's time
+      const left = Math.min(Date.parse(line.dataset.deadline) - now, clock.turn_seconds * 1000);
       const who = Number(line.dataset.seat) === me ? "Your time" : `${seatName(Number(line.dataset.seat))}'s time`;
       line.querySelector(".clock-left").textContent = left > 0 ? mmss(left) : "0:00";
       line.querySelector(".clock-who").textContent = left > 0 ? `${who}: ` : `${who} is up: `;
