@@ -275,15 +275,19 @@ def heroic_options(state: dict, seat: int) -> list[dict]:
     same (core/framework/kept.py): its record, its Free actions and Energy spent this Turn, the modifiers
     and the standing cards (ratings, Locks, Roll Pool modifiers)."""
     out = []
-    turn = state["turn"]
     for who in A.acting(state, seat):
         c = CH.record(state, who)
-        if "energy" not in c or A.moment_error(state, seat, who):
-            continue
-        parts = (c, turn["free"].get(who), turn["energy_spent"].get(who), turn["modifiers"], state["events_cluster"],
-                 state["timers"], state["combat"] is None)
-        out += kept(("plot-twist", "heroics", seat, who), parts, lambda: _heroic_candidates(state, seat, c))
+        if "energy" in c and not A.moment_error(state, seat, who):
+            out += character_heroics(state, seat, c)
     return out
+
+
+def character_heroics(state: dict, seat: int, c: dict) -> list[dict]:
+    """`heroic_options` of one Character with Energy that may act now (kept.py)."""
+    turn, who = state["turn"], c["card"]
+    parts = (c, turn["free"].get(who), turn["energy_spent"].get(who), turn["modifiers"], state["events_cluster"],
+             state["timers"], state["combat"] is None)
+    return kept(("plot-twist", "heroics", seat, who), parts, lambda: _heroic_candidates(state, seat, c))
 
 
 def _heroic_candidates(state: dict, seat: int, c: dict) -> list[dict]:
@@ -324,15 +328,15 @@ def spend_options(state: dict, seat: int) -> list[dict]:
         # What a Character's spending reads (kept while it is the same: core/framework/kept.py): its
         # record, its Free actions, Energy spent and modifiers this Turn (ratings, keywords, Locks), the
         # cards that stand, whether a Combat is on; of the other Characters only those it may target
-        # (`_targets_read`), and of the cards in play which Hero may still enter (when it can pay for one).
+        # (`targets_read`), and of the cards in play which Hero may still enter (when it can pay for one).
         parts = (c, turn["free"].get(who), turn["energy_spent"].get(who), state["events_cluster"], state["timers"],
                  *FX.rated_modifiers(state, who))
-        values = _targets_read(state, c) + (state["combat"] is None,)  # Defense coins, Heroes entering
-        out += kept(("plot-twist", "spend", seat, who), parts, lambda: _character_spend(state, seat, c), values)
+        values = targets_read(state, c) + (state["combat"] is None,)  # Defense coins, Heroes entering
+        out += kept(("plot-twist", "spend", seat, who), parts, lambda: character_spend(state, seat, c), values)
     return out + heroic_options(state, seat)
 
 
-def _targets_read(state: dict, c: dict) -> tuple:
+def targets_read(state: dict, c: dict) -> tuple:
     """The targets the Character's spending may name: its Advantages', a Villain's Mooks and Heroes
     with Belief, and the Heroes that may enter (when it can pay for one); worked out once while the
     Characters and the cards in play are the same (kept.py)."""
@@ -351,7 +355,7 @@ def _targets_of(state: dict, c: dict) -> tuple:
     return tuple(facts)
 
 
-def _character_spend(state: dict, seat: int, c: dict) -> list[dict]:
+def character_spend(state: dict, seat: int, c: dict) -> list[dict]:
     """Every spending of the Character `c`: the candidates it can afford, each asked of its predicate."""
     who = c["card"]
     kind = CH.kind(who)
