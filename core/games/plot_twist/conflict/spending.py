@@ -39,6 +39,8 @@ GM curing Belief (reversal.py).
 `spend_error(state, move)` both lists the options (`spend_options`) and explains a refusal.
 """
 
+import functools
+
 from core.framework.kept import kept
 
 from . import actions as A
@@ -84,9 +86,10 @@ RULE_CODES = ("no_such_advantage", "not_enough_belief", "not_enough_energy", "no
               "not_a_chosen_number", "no_gadgeteer", "not_another_heroic", "ranks_up_to_gadgeteer")
 
 
-def activated(card: str) -> list[tuple[int, dict]]:
-    """The Character card's effects activated by spending: (index, effect)."""
-    return [(i, e) for i, e in enumerate(C.CARD[card].get("effects", [])) if e.get("on") == "activate"]
+@functools.cache
+def activated(card: str) -> tuple[tuple[int, dict], ...]:
+    """The Character card's effects activated by spending: (index, effect), read only (the catalog's)."""
+    return tuple((i, e) for i, e in enumerate(C.CARD[card].get("effects", [])) if e.get("on") == "activate")
 
 
 def _effect_targets(state: dict, effect: dict, who: str) -> list[str | None]:
@@ -339,7 +342,11 @@ def spend_options(state: dict, seat: int) -> list[dict]:
 def targets_read(state: dict, c: dict) -> tuple:
     """The targets the Character's spending may name: its Advantages', a Villain's Mooks and Heroes
     with Belief, and the Heroes that may enter (when it can pay for one); worked out once while the
-    Characters and the cards in play are the same (kept.py)."""
+    Characters and the cards in play are the same (kept.py); nothing, at once, for a Character that names none
+    (no Advantage activated, not a Villain, less Belief than a Hero costs)."""
+    who = c["card"]
+    if not activated(who) and CH.kind(who) != "villain" and c.get("belief", 0) < HERO_BELIEF:
+        return ()
     return kept(("plot-twist", "spend_targets", c["card"]), (state["characters"], state["locations"],
                                                              state["objective"]), lambda: _targets_of(state, c))
 
