@@ -136,6 +136,12 @@ def active_cards_of_seat(state: dict, seat: int) -> list[str]:
     return kept(("plot-twist", "active"), (characters,), lambda: _active(characters)).get(seat, [])
 
 
+def in_play_counts(state: dict) -> tuple[int, int]:
+    """How many Heroes and how many Villains are in play (`len` of the two below, without their copies)."""
+    split = _split(state)
+    return len(split["hero"]), len(split["villain"])
+
+
 def villains_in_play(state: dict) -> list[dict]:
     return list(_split(state)["villain"])
 

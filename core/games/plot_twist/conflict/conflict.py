@@ -492,7 +492,8 @@ def win_key(state: dict):
     conditions read (the Objective's Threat, the Events' Nullify; conditions.py). None during Setup."""
     if state["turn"] is None:
         return None
-    return len(CH.heroes_in_play(state)), len(CH.villains_in_play(state)), CO.key(state)
+    heroes, villains = CH.in_play_counts(state)
+    return heroes, villains, CO.key(state)
 
 
 def win_check(state: dict, events: list) -> None:

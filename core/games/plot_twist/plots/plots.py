@@ -115,9 +115,10 @@ def play_error(state: dict, move: dict) -> tuple[str, str] | None:
     return None
 
 
-def _play_gate(state: dict, move: dict, players: list | None = None) -> tuple[str, str] | None:
+def _play_gate(state: dict, move: dict, players: list | None = None, out_card=False) -> tuple[str, str] | None:
     """`play_error` but for the choices the move carries (a listing builds them from `choices`);
-    `players`: `_players(state, seat)` when the caller worked it out already."""
+    `players` and `out_card`: `_players(state, seat)` and `out_of_play(state, seat)` when the caller
+    worked them out already."""
     turn = state["turn"]
     seat, card, who = move.get("player"), move.get("card"), move.get("character")
     if turn is None:
@@ -137,7 +138,7 @@ def _play_gate(state: dict, move: dict, players: list | None = None) -> tuple[st
         return "lair_only_when_fleeing", "Lairs can only be played by Villains when they are Fleeing."
     if who not in (_players(state, seat) if players is None else players):
         return "not_your_character", f"{who!r} is not a Character of yours that may act now."
-    out = who == out_of_play(state, seat)
+    out = who == (out_of_play(state, seat) if out_card is False else out_card)
     if out and kind == "ally":
         return "incapacitated_hero_no_ally", "An Incapacitated Hero brings no Ally into play."
     if kind in ("bystander", "ally") and turn["phase"] != "start":
@@ -179,10 +180,10 @@ def play_options(state: dict, seat: int) -> list[dict]:
         if C.TYPE[card] not in ("detail", "bystander", "ally"):
             continue
         if players is None:
-            players = _players(state, seat)
+            players, out_card = _players(state, seat), out_of_play(state, seat)
         for who in players:
             move = {"player": seat, "kind": "play_plot", "card": card, "character": who}
-            if _play_gate(state, move, players) is None:  # it reads none of the choices: asked once, before them
+            if _play_gate(state, move, players, out_card) is None:  # it reads none of the choices: asked once, before them
                 out += [{**move, **choice} for choice in choices(state, card, who, seat)]  # built from what
                 # `play_error` checks last
     return out
