@@ -179,8 +179,7 @@ def free_options(state: dict, seat: int) -> list[dict]:
 
 def hidden_others(state: dict, seat: int) -> list[str]:
     """The Hidden Characters of the other side in play: whom the seat's Characters may perceive."""
-    side = CH.side_of_seat(seat)
-    return [o["card"] for o in CH.active(state) if CH.side_of(o) != side and "hidden" in o["statuses"]]
+    return list(CH.hidden(state, "gm" if CH.side_of_seat(seat) == "heroes" else "heroes"))
 
 
 def character_free(state: dict, seat: int, c: dict, others: list[str]) -> list[dict]:
