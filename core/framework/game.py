@@ -160,6 +160,17 @@ class Game:
         `IllegalMove(message, rule=...)`; returning lets the framework give its generic answer.
         """
 
+    def why_not(self, state: dict, move: dict) -> tuple[str, str] | None:
+        """The reason the predicate of `move`'s kind gives against it in `state`, as `(rule code,
+        sentence)`, or None when it names none (the one predicate that both lists the options and
+        explains a refusal: docs/engine.md, "Why a move is refused"). A listed option never gets a
+        reason (tests/core/test_predicates_agree.py checks it for every game that declares them,
+        `predicates = True`). Default: no reason."""
+        return None
+
+    # Whether `why_not` is the game's predicates (for the property test of every game).
+    predicates: ClassVar[bool] = False
+
     def view_event(self, event: dict, player: int | None) -> dict:
         """An event as `player` may see it. Public by default."""
         return event

@@ -36,6 +36,7 @@ from .setup.setup import (
     new_state,
     refuse_setup,
     setup_decisions,
+    setup_refusal,
 )
 
 CONFLICT_MOVES = {
@@ -146,14 +147,21 @@ class PlotTwist(Game):
             return {**move, "cards": sorted(cards)}
         return move
 
+    predicates = True  # `why_not`: Setup's picks, and the one predicate of each Conflict move kind
+
+    def why_not(self, state: dict, move: dict) -> tuple[str, str] | None:
+        if state["setup"]["step"] != "done":
+            return setup_refusal(state, move)
+        predicate = _predicate(move.get("kind"))
+        return predicate(state, move) if predicate else None
+
     def refuse(self, state: dict, pending: list, move: dict) -> None:
         if type(move) is not dict:
             raise IllegalMove("A move is a JSON object.", rule="wrong_move")
         if state["setup"]["step"] != "done":
             refuse_setup(state, move)
             return
-        predicate = _predicate(move.get("kind"))
-        refusal = predicate(state, move) if predicate else None
+        refusal = self.why_not(state, move)
         if refusal is None and move.get("kind") == "pass":
             refusal = ("wrong_move", "A pass move has only player and kind.")
         if refusal:

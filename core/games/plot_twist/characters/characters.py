@@ -125,6 +125,8 @@ def _active(characters: list) -> dict:
     split = {None: every, **{side: [c for c in every if side_of(c) == side] for side in SIDES}}
     split["hero"] = [c for c in split["heroes"] if kind(c["card"]) == "hero"]
     split["villain"] = [c for c in split["gm"] if kind(c["card"]) == "villain"]
+    for side in SIDES:  # each side's Hidden ones, by card (stealth.hidden_others)
+        split["hidden", side] = [c["card"] for c in split[side] if "hidden" in c["statuses"]]
     for c in every:  # each seat's, by card (actions.acting)
         split.setdefault(c["seat"], []).append(c["card"])
     return split
@@ -134,6 +136,17 @@ def active_cards_of_seat(state: dict, seat: int) -> list[str]:
     """The cards of the seat's Characters that can act, in the order of play (a list to read only)."""
     characters = state["characters"]
     return kept(("plot-twist", "active"), (characters,), lambda: _active(characters)).get(seat, [])
+
+
+def hidden(state: dict, side: str) -> list[str]:
+    """The cards of the side's Characters in play that are Hidden, in the order of play (a list to read only)."""
+    return _split(state)["hidden", side]
+
+
+def in_play_counts(state: dict) -> tuple[int, int]:
+    """How many Heroes and how many Villains are in play (`len` of the two below, without their copies)."""
+    split = _split(state)
+    return len(split["hero"]), len(split["villain"])
 
 
 def villains_in_play(state: dict) -> list[dict]:

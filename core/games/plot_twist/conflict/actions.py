@@ -135,11 +135,11 @@ def action_options(state: dict, seat: int) -> list[dict]:
         # `_why_not` reads the Character's record and its Free actions and Energy spent this Turn:
         # its options are kept while those are the same (core/framework/kept.py)
         out += kept(("plot-twist", "actions", seat, card), (c, turn["free"].get(card), turn["energy_spent"].get(card)),
-                    lambda: _character_actions(state, seat, c))
+                    lambda: character_actions(state, seat, c))
     return out
 
 
-def _character_actions(state: dict, seat: int, c: dict) -> list[dict]:
+def character_actions(state: dict, seat: int, c: dict) -> list[dict]:
     card = c["card"]
     candidates = [{"player": seat, "kind": k, "character": card, "resistance": r}
                   for k in ENERGY_COST for r in DMG.RESISTANCES]

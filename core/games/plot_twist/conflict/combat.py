@@ -256,6 +256,9 @@ def attack_options(state: dict, seat: int) -> list[dict]:
     if combat is None or combat["step"] != "attack" or combat["at"] is None:
         return []
     who = combatant(state, combat["at"])
+    c = CH.record(state, who)
+    if seat_of(state, who) != seat or c["actions"]["attack"] < 1 or "stunned" in c["statuses"]:
+        return []  # `attack_error` refuses every Attack then: asked once, before building them
     cards = [None] + sorted({c for c in state["combat_hands"][seat] if C.CARD[c]["combat"] == "attack"})
     out = []
     for kind in DMG.ATTACKS:

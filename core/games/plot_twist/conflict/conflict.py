@@ -167,7 +167,10 @@ def initiate_options(state: dict, seat: int) -> list[dict]:
     others = [c["card"] for c in CH.active(state, _other(CH.side_of_seat(seat)))]
     out = []
     for who in A.acting(state, seat):
-        if "hidden" in CH.record(state, who)["statuses"]:
+        c = CH.record(state, who)
+        if CH.side_of(c) != turn["initiating"] or c["actions"]["attack"] < 1:
+            continue  # refused whatever the target (`initiate_error`): asked once, before building them
+        if "hidden" in c["statuses"]:
             candidates = [{"player": seat, "kind": "sneak_attack", "character": who, "target": t, "distance": d}
                           for t in others for d in DMG.DISTANCES]
             out += [m for m in candidates if sneak_attack_error(state, m) is None]
@@ -289,15 +292,46 @@ def window_options(state: dict, seat: int) -> list[dict]:
 
 
 def _combat_options(state: dict, seat: int) -> list[dict]:
-    return (CB.play_options(state, seat) + CB.attack_options(state, seat) + A.action_options(state, seat)
-            + PL.play_options(state, seat) + ST.free_options(state, seat) + IP.options(state, seat)
-            + SP.spend_options(state, seat) + RV.options(state, seat))
+    actions, free, spend = _characters_options(state, seat)
+    return (CB.play_options(state, seat) + CB.attack_options(state, seat) + actions + PL.play_options(state, seat)
+            + free + IP.options(state, seat) + spend + RV.options(state, seat))
 
 
 def _turn_options(state: dict, seat: int) -> list[dict]:
-    return (initiate_options(state, seat) + BY.attack_options(state, seat) + A.action_options(state, seat)
-            + PL.play_options(state, seat) + ST.free_options(state, seat) + IP.options(state, seat)
-            + SP.spend_options(state, seat) + RV.options(state, seat))
+    actions, free, spend = _characters_options(state, seat)
+    return (initiate_options(state, seat) + BY.attack_options(state, seat) + actions + PL.play_options(state, seat)
+            + free + IP.options(state, seat) + spend + RV.options(state, seat))
+
+
+def _characters_options(state: dict, seat: int) -> tuple[list, list, list]:
+    """The seat's Free actions (actions.py, stealth.py) and spending (spending.py): what
+    `A.action_options`, `ST.free_options` and `SP.spend_options` list, in their order, with each acting
+    Character's three kept as one (kept.py) while the union of what they read is the same: its record,
+    its Free actions and Energy spent this Turn, the standing cards, the Objective, the modifiers its
+    ratings read; as values its Identity, whether it was sent Prone, whether a Combat is on, the targets
+    its spending may name and the Hidden Characters it may perceive. Its Healing and Gadgeteer are kept
+    apart (`SP.character_heroics`: they read every modifier)."""
+    turn = state["turn"]
+    actions, free, spend, heroics = [], [], [], []
+    if turn is None or turn["phase"] == "end":  # `A.moment_error` for every Character of `A.acting` (which
+        return actions, free, spend             # are the seat's, in play, in the Combat if one is on)
+    cards = A.acting(state, seat)
+    others = ST.hidden_others(state, seat) if cards else None
+    for card in cards:
+        c = CH.record(state, card)
+        parts = (c, turn["free"].get(card), turn["energy_spent"].get(card), state["events_cluster"], state["timers"],
+                 state["objective"], *FX.rated_modifiers(state, card))
+        values = (state["identities"].get(card), card in turn["sent_prone"], state["combat"] is None,
+                  SP.targets_read(state, c), *others)
+        a, f, s = kept(("plot-twist", "character", seat, card), parts,
+                       lambda: (A.character_actions(state, seat, c), ST.character_free(state, seat, c, others),
+                                SP.character_spend(state, seat, c)), values)
+        actions += a
+        free += f
+        spend += s
+        if "energy" in c:
+            heroics += SP.character_heroics(state, seat, c)
+    return actions, free, spend + heroics
 
 
 # --- Pending decisions ------------------------------------------------------------------------------------
@@ -458,7 +492,8 @@ def win_key(state: dict):
     conditions read (the Objective's Threat, the Events' Nullify; conditions.py). None during Setup."""
     if state["turn"] is None:
         return None
-    return len(CH.heroes_in_play(state)), len(CH.villains_in_play(state)), CO.key(state)
+    heroes, villains = CH.in_play_counts(state)
+    return heroes, villains, CO.key(state)
 
 
 def win_check(state: dict, events: list) -> None:

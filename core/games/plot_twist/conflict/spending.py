@@ -39,6 +39,8 @@ GM curing Belief (reversal.py).
 `spend_error(state, move)` both lists the options (`spend_options`) and explains a refusal.
 """
 
+import functools
+
 from core.framework.kept import kept
 
 from . import actions as A
@@ -84,9 +86,10 @@ RULE_CODES = ("no_such_advantage", "not_enough_belief", "not_enough_energy", "no
               "not_a_chosen_number", "no_gadgeteer", "not_another_heroic", "ranks_up_to_gadgeteer")
 
 
-def activated(card: str) -> list[tuple[int, dict]]:
-    """The Character card's effects activated by spending: (index, effect)."""
-    return [(i, e) for i, e in enumerate(C.CARD[card].get("effects", [])) if e.get("on") == "activate"]
+@functools.cache
+def activated(card: str) -> tuple[tuple[int, dict], ...]:
+    """The Character card's effects activated by spending: (index, effect), read only (the catalog's)."""
+    return tuple((i, e) for i, e in enumerate(C.CARD[card].get("effects", [])) if e.get("on") == "activate")
 
 
 def _effect_targets(state: dict, effect: dict, who: str) -> list[str | None]:
@@ -275,15 +278,19 @@ def heroic_options(state: dict, seat: int) -> list[dict]:
     same (core/framework/kept.py): its record, its Free actions and Energy spent this Turn, the modifiers
     and the standing cards (ratings, Locks, Roll Pool modifiers)."""
     out = []
-    turn = state["turn"]
     for who in A.acting(state, seat):
         c = CH.record(state, who)
-        if "energy" not in c or A.moment_error(state, seat, who):
-            continue
-        parts = (c, turn["free"].get(who), turn["energy_spent"].get(who), turn["modifiers"], state["events_cluster"],
-                 state["timers"], state["combat"] is None)
-        out += kept(("plot-twist", "heroics", seat, who), parts, lambda: _heroic_candidates(state, seat, c))
+        if "energy" in c and not A.moment_error(state, seat, who):
+            out += character_heroics(state, seat, c)
     return out
+
+
+def character_heroics(state: dict, seat: int, c: dict) -> list[dict]:
+    """`heroic_options` of one Character with Energy that may act now (kept.py)."""
+    turn, who = state["turn"], c["card"]
+    parts = (c, turn["free"].get(who), turn["energy_spent"].get(who), turn["modifiers"], state["events_cluster"],
+             state["timers"], state["combat"] is None)
+    return kept(("plot-twist", "heroics", seat, who), parts, lambda: _heroic_candidates(state, seat, c))
 
 
 def _heroic_candidates(state: dict, seat: int, c: dict) -> list[dict]:
@@ -324,18 +331,22 @@ def spend_options(state: dict, seat: int) -> list[dict]:
         # What a Character's spending reads (kept while it is the same: core/framework/kept.py): its
         # record, its Free actions, Energy spent and modifiers this Turn (ratings, keywords, Locks), the
         # cards that stand, whether a Combat is on; of the other Characters only those it may target
-        # (`_targets_read`), and of the cards in play which Hero may still enter (when it can pay for one).
+        # (`targets_read`), and of the cards in play which Hero may still enter (when it can pay for one).
         parts = (c, turn["free"].get(who), turn["energy_spent"].get(who), state["events_cluster"], state["timers"],
                  *FX.rated_modifiers(state, who))
-        values = _targets_read(state, c) + (state["combat"] is None,)  # Defense coins, Heroes entering
-        out += kept(("plot-twist", "spend", seat, who), parts, lambda: _character_spend(state, seat, c), values)
+        values = targets_read(state, c) + (state["combat"] is None,)  # Defense coins, Heroes entering
+        out += kept(("plot-twist", "spend", seat, who), parts, lambda: character_spend(state, seat, c), values)
     return out + heroic_options(state, seat)
 
 
-def _targets_read(state: dict, c: dict) -> tuple:
+def targets_read(state: dict, c: dict) -> tuple:
     """The targets the Character's spending may name: its Advantages', a Villain's Mooks and Heroes
     with Belief, and the Heroes that may enter (when it can pay for one); worked out once while the
-    Characters and the cards in play are the same (kept.py)."""
+    Characters and the cards in play are the same (kept.py); nothing, at once, for a Character that names none
+    (no Advantage activated, not a Villain, less Belief than a Hero costs)."""
+    who = c["card"]
+    if not activated(who) and CH.kind(who) != "villain" and c.get("belief", 0) < HERO_BELIEF:
+        return ()
     return kept(("plot-twist", "spend_targets", c["card"]), (state["characters"], state["locations"],
                                                              state["objective"]), lambda: _targets_of(state, c))
 
@@ -351,7 +362,7 @@ def _targets_of(state: dict, c: dict) -> tuple:
     return tuple(facts)
 
 
-def _character_spend(state: dict, seat: int, c: dict) -> list[dict]:
+def character_spend(state: dict, seat: int, c: dict) -> list[dict]:
     """Every spending of the Character `c`: the candidates it can afford, each asked of its predicate."""
     who = c["card"]
     kind = CH.kind(who)

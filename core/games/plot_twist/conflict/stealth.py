@@ -164,8 +164,7 @@ def free_options(state: dict, seat: int) -> list[dict]:
         if A.moment_error(state, seat, card):  # the moment once, then each candidate (well-formed)
             continue
         if others is None:
-            side = CH.side_of_seat(seat)
-            others = [o["card"] for o in CH.active(state) if CH.side_of(o) != side and "hidden" in o["statuses"]]
+            others = hidden_others(state, seat)
         c = CH.record(state, card)
         # what `_why_not` reads: the record, this Turn's Free actions, Energy spent (a Lock is paid with
         # it), the modifiers ratings read and Prone; the standing cards (ratings), the Objective, the
@@ -174,11 +173,16 @@ def free_options(state: dict, seat: int) -> list[dict]:
         parts = (c, turn["free"].get(card), turn["energy_spent"].get(card), state["events_cluster"], state["timers"],
                  state["objective"], *FX.rated_modifiers(state, card))
         values = (state["identities"].get(card), card in turn["sent_prone"], state["combat"] is None, *others)
-        out += kept(("plot-twist", "free", seat, card), parts, lambda: _character_free(state, seat, c, others), values)
+        out += kept(("plot-twist", "free", seat, card), parts, lambda: character_free(state, seat, c, others), values)
     return out
 
 
-def _character_free(state: dict, seat: int, c: dict, others: list[str]) -> list[dict]:
+def hidden_others(state: dict, seat: int) -> list[str]:
+    """The Hidden Characters of the other side in play: whom the seat's Characters may perceive."""
+    return list(CH.hidden(state, "gm" if CH.side_of_seat(seat) == "heroes" else "heroes"))
+
+
+def character_free(state: dict, seat: int, c: dict, others: list[str]) -> list[dict]:
     card = c["card"]
     candidates = [{"player": seat, "kind": k, "character": card} for k in ("fly", "land", "hide", "peek")]
     candidates += [{"player": seat, "kind": "perceive", "character": card, "target": t} for t in others]

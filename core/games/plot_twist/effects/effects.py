@@ -111,7 +111,17 @@ def ratings(state: dict, who: str) -> dict:
     """`who`'s Attributes, Heroics and Skills now: as printed (characters.ratings), with the Ranks
     cards and spending gave for a while (modifiers of stat `heroic`: + amount, or set to at least
     `set`), and a Locked Heroic at 0 unless `who` can pay the 1 Energy its use costs (`locked`,
-    `may_pay_lock`; the Roll that uses it pays, `pay_locks`)."""
+    `may_pay_lock`; the Roll that uses it pays, `pay_locks`). A mapping to read, kept while what it
+    reads is the same (core/framework/kept.py): the modifiers this Turn, the cards that stand, `who`'s
+    record and the Energy it spent this Turn."""
+    turn = state["turn"]
+    parts = (None if turn is None else turn["modifiers"], state["events_cluster"], state["timers"],
+             CH.record(state, who))
+    spent = None if turn is None else turn["energy_spent"].get(who)
+    return kept(("plot-twist", "ratings", who), parts, lambda: _ratings(state, who), (spent,))
+
+
+def _ratings(state: dict, who: str) -> dict:
     r = CH.ratings(who)
     mods = [m for m in state["turn"]["modifiers"] if m["who"] == who and m["stat"] in ("heroic", "lock")] \
         if state["turn"] else []

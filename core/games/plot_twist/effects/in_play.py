@@ -148,7 +148,8 @@ def options(state: dict, seat: int) -> list[dict]:
         # a card is Nullified one way, by a Roll or by spending (its printed `when`): the other kind is
         # refused for it whoever asks (`nullified_otherwise`), so it is not built
         out = [{"player": seat, "kind": kind, "character": who, "card": card}
-               for who in A.acting(state, seat) for card in cards for kind in ("nullify_roll", "nullify_spend")
+               for who in A.acting(state, seat) if CH.kind(who) == "hero"  # (a Hero's, whatever the card)
+               for card in cards for kind in ("nullify_roll", "nullify_spend")
                if C.CARD[card]["nullify"]["when"] == NULLIFIED_BY[kind]]
     return [m for m in out if move_error(state, m) is None]
 

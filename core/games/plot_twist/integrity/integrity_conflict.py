@@ -91,8 +91,10 @@ def _sides(x, choices, what: str, field: str) -> list:
     return x
 
 
-def _in_play(state: dict, card, what: str, field: str) -> dict:
-    c = CH.record(state, card) if type(card) is str else None
+def _in_play(state: dict, card, what: str, field: str, records: dict | None = None) -> dict:
+    """The record of the Character `card` in play (`records`: the Characters by card, when the caller
+    has them: `CH.record`, without a pass over the Characters for each)."""
+    c = (CH.record(state, card) if records is None else records.get(card)) if type(card) is str else None
     if c is None:
         raise _bad(f"{what} must be a Character in play, not {card!r}.", field)
     return c
@@ -118,20 +120,23 @@ def _turn(state: dict, turn: dict, n: int) -> None:
     mods = turn["modifiers"]
     if type(mods) is not list or len(mods) > MAX_MODIFIERS:
         raise _bad(f"'turn.modifiers' is a list of at most {MAX_MODIFIERS} modifiers.", "turn.modifiers")
+    records: dict = {}
+    for c in state["characters"]:  # (each a record with its card: check_setup, plots.check)
+        records.setdefault(c["card"], c)
     for m in mods:  # first: a Tactician may be one bought for this Turn
-        _modifier(state, m)
+        _modifier(state, m, records)
     for field, inner in (("initiated", list), ("free", list), ("energy_spent", int)):
         value = turn[field]
         if type(value) is not dict or len(value) > len(state["characters"]):
             raise _bad(f"'turn.{field}' maps Characters in play.", f"turn.{field}")
         for card, x in value.items():
-            c = _in_play(state, card, f"A key of turn.{field}", f"turn.{field}")
+            c = _in_play(state, card, f"A key of turn.{field}", f"turn.{field}", records)
             if field == "initiated":
                 if type(x) is not list or len(x) > len(state["characters"]) or len(set(map(repr, x))) != len(x):
                     raise _bad("Each Character initiates at most once against each target.", "turn.initiated")
                 for t in x:
                     if not (type(t) is str and C.TYPE.get(t) == "bystander"):  # or a Bystander (bystanders.py)
-                        _in_play(state, t, "A target", "turn.initiated")
+                        _in_play(state, t, "A target", "turn.initiated", records)
                 tactician = ("Tactician" in FX.keywords(state, card, locks=False)  # a Locked one was paid for
                              or turn["phase"] == "end")  # "this Turn" ended
                 if CH.side_of(c) == "heroes" and len(x) > (2 if tactician else 1):
@@ -145,15 +150,15 @@ def _turn(state: dict, turn: dict, n: int) -> None:
     if type(prone) is not list or len(set(map(str, prone))) != len(prone):
         raise _bad("'turn.sent_prone' lists the Characters sent Prone this Turn, once each.", "turn.sent_prone")
     for card in prone:
-        _in_play(state, card, "A Character sent Prone", "turn.sent_prone")
+        _in_play(state, card, "A Character sent Prone", "turn.sent_prone", records)
 
 
-def _modifier(state: dict, m) -> None:
+def _modifier(state: dict, m, records: dict | None = None) -> None:
     where = "turn.modifiers"
     if type(m) is not dict or not {"who", "source", "stat", "attack", "lasts"} <= set(m):
         raise _bad("A modifier has who, source, stat, attack and lasts.", where)
-    _in_play(state, m["who"], "A modifier's who", where)
-    _in_play(state, m["source"], "A modifier's source", where)
+    _in_play(state, m["who"], "A modifier's who", where, records)
+    _in_play(state, m["source"], "A modifier's source", where, records)
     extra = set(m) - {"who", "source", "stat", "attack", "lasts", "heroic", "turns"}
     if (m["stat"] not in MODIFIER_STATS or m["attack"] not in C.ATTACK_KINDS + (None,) or m["lasts"] not in C.DURATIONS
             or extra not in ({"amount"}, {"set"}, {"status"}, {"keyword"}, {"word"})

@@ -84,10 +84,19 @@ def attack_options(state: dict, seat: int) -> list[dict]:
     turn = state["turn"]
     if turn is None or turn["phase"] != "combat" or state["combat"] is not None or not state["bystanders"]:
         return []
-    return [m for who in A.acting(state, seat) for target in here(state) for kind in ATTACKS
-            for attack in ATTACKS[kind]
-            for m in ({"player": seat, "kind": kind, "character": who, "target": target, "attack": attack},)
-            if attack_error(state, m) is None]
+    targets = here(state)
+    out = []
+    for who in A.acting(state, seat):
+        c = CH.record(state, who)
+        side = CH.side_of(c)
+        # what `attack_error` refuses whatever the target and Attack, asked once before building them: the
+        # side that initiates now, an Attack action, not Stunned; and only the kind of the Character's side
+        if side != turn["initiating"] or c["actions"]["attack"] < 1 or "stunned" in c["statuses"]:
+            continue
+        out += [m for target in targets for kind in ATTACKS if SIDE[kind] == side for attack in ATTACKS[kind]
+                for m in ({"player": seat, "kind": kind, "character": who, "target": target, "attack": attack},)
+                if attack_error(state, m) is None]
+    return out
 
 
 def _mods(state: dict, who: str, stat: str, attack: str) -> list:

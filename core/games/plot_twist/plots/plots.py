@@ -115,8 +115,10 @@ def play_error(state: dict, move: dict) -> tuple[str, str] | None:
     return None
 
 
-def _play_gate(state: dict, move: dict) -> tuple[str, str] | None:
-    """`play_error` but for the choices the move carries (a listing builds them from `choices`)."""
+def _play_gate(state: dict, move: dict, players: list | None = None, out_card=False) -> tuple[str, str] | None:
+    """`play_error` but for the choices the move carries (a listing builds them from `choices`);
+    `players` and `out_card`: `_players(state, seat)` and `out_of_play(state, seat)` when the caller
+    worked them out already."""
     turn = state["turn"]
     seat, card, who = move.get("player"), move.get("card"), move.get("character")
     if turn is None:
@@ -134,9 +136,9 @@ def _play_gate(state: dict, move: dict) -> tuple[str, str] | None:
         return "location_needs_a_card", "Locations can only be played if another card permits it."
     if kind == "lair":
         return "lair_only_when_fleeing", "Lairs can only be played by Villains when they are Fleeing."
-    if who not in _players(state, seat):
+    if who not in (_players(state, seat) if players is None else players):
         return "not_your_character", f"{who!r} is not a Character of yours that may act now."
-    out = who == out_of_play(state, seat)
+    out = who == (out_of_play(state, seat) if out_card is False else out_card)
     if out and kind == "ally":
         return "incapacitated_hero_no_ally", "An Incapacitated Hero brings no Ally into play."
     if kind in ("bystander", "ally") and turn["phase"] != "start":
@@ -173,12 +175,15 @@ def play_options(state: dict, seat: int) -> list[dict]:
     if state["turn"] is None or state["turn"]["phase"] == "end":
         return []
     out = []
+    players = None
     for card in state["plot_hands"][seat]:
         if C.TYPE[card] not in ("detail", "bystander", "ally"):
             continue
-        for who in _players(state, seat):
+        if players is None:
+            players, out_card = _players(state, seat), out_of_play(state, seat)
+        for who in players:
             move = {"player": seat, "kind": "play_plot", "card": card, "character": who}
-            if _play_gate(state, move) is None:  # it reads none of the choices: asked once, before them
+            if _play_gate(state, move, players, out_card) is None:  # it reads none of the choices: asked once, before them
                 out += [{**move, **choice} for choice in choices(state, card, who, seat)]  # built from what
                 # `play_error` checks last
     return out

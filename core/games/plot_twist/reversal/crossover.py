@@ -135,10 +135,10 @@ def successors(state: dict) -> list[str]:
     play (or before the Conflict, or between two Conflicts)."""
     if state["turn"] is None or state["aftermath"] is not None or state["outcome"] is not None:
         return []
-    main = main_villain(state)
-    if main is not None and not CH.is_incapacitated(main):
+    villains = CH.villains_in_play(state)  # (the Main Villain is in play iff he is among them, in play)
+    if any(v.get("main") for v in villains):
         return []
-    return [v["card"] for v in CH.villains_in_play(state)]
+    return [v["card"] for v in villains]
 
 
 def decisions(state: dict) -> list[dict]:

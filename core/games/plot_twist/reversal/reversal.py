@@ -207,7 +207,9 @@ def options(state: dict, seat: int) -> list[dict]:
     if seat != GM or _moment(state, seat):
         return []
     left = unspent(state)
-    candidates = [{"player": GM, "kind": "cure", "hero": c["card"]} for c in CH.heroes_in_play(state)]
+    heroes = CH.heroes_in_play(state)  # none cured past the limit (`_cure`), asked once before building them
+    candidates = ([{"player": GM, "kind": "cure", "hero": c["card"]} for c in heroes]
+                  if state["turn"]["reversal"]["cured"] < len(heroes) else [])
     if left >= COSTS["automatic_success"]:
         candidates += [{"player": GM, "kind": "reversal", "effect": "automatic_success", "target": v["card"]}
                        for v in CH.villains_in_play(state)]
