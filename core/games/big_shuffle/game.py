@@ -375,8 +375,10 @@ def _advance(state: dict, rng: Rng, events: list):
     """One step of the order of play once no effect waits: the scene change in progress, then the
     character turn. Returns None when it did something, WAIT when somebody must choose, and the
     abilities it listed when it stops at a start of turn."""
-    if state["attempt"] is not None:
-        if state["attempt"]["step"] == "continue" or not progress_attempt(state, rng, events):
+    attempt = state["attempt"]
+    if attempt is not None:  # (goons being hired, or another attempt to choose: progress_attempt waits)
+        step = attempt["step"]
+        if step == "hire" or step == "continue" or not progress_attempt(state, rng, events):
             return WAIT
         return None
     turn = state["turn"]
