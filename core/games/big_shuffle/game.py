@@ -356,12 +356,12 @@ def _win_key(state: dict) -> tuple | None:
     no win to check, in expert mode or while characters are chosen). The flow compares it after
     anything happened and checks for a win only when it changed: the position is the signal,
     not the names of the events that changed it."""
-    if state["options"]["mode"] == "expert" or state["turn"]["step"] == "character":
+    turn = state["turn"]
+    if turn["step"] == "character" or state["options"]["mode"] == "expert":
         return None
     city = state["city"]
     who, what, where = city["who"]["midtown"], city["what"]["midtown"], city["where"]["midtown"]
-    return (state["turn"]["player"], who[-1] if who else None, what[-1] if what else None,
-            where[-1] if where else None)
+    return (turn["player"], who[-1] if who else None, what[-1] if what else None, where[-1] if where else None)
 
 
 def _win_check(state: dict, events: list) -> None:
@@ -375,8 +375,10 @@ def _advance(state: dict, rng: Rng, events: list):
     """One step of the order of play once no effect waits: the scene change in progress, then the
     character turn. Returns None when it did something, WAIT when somebody must choose, and the
     abilities it listed when it stops at a start of turn."""
-    if state["attempt"] is not None:
-        if state["attempt"]["step"] == "continue" or not progress_attempt(state, rng, events):
+    attempt = state["attempt"]
+    if attempt is not None:  # (goons being hired, or another attempt to choose: progress_attempt waits)
+        step = attempt["step"]
+        if step == "hire" or step == "continue" or not progress_attempt(state, rng, events):
             return WAIT
         return None
     turn = state["turn"]

@@ -121,6 +121,16 @@ def end_attempt(state: dict, events: list) -> None:
 
 def attempt_decision(state: dict, a: dict) -> dict:
     step = a["step"]
+    if step == "hire":
+        q = a["hirer"]
+        sides = ("for",) if q == a["player"] else ("for", "against")
+        backing = backs(state, q, a) if "patrols" in state else None
+        options = [{"player": q, "kind": "hire", "card": c, "side": s}
+                   for c in state["seats"][q]["hand"] if c in GOONS for s in sides]
+        if backing:
+            options.append({"player": q, "kind": "hire", "card": backing, "side": "for"})
+        options.append({"player": q, "kind": "pass"})
+        return {"player": q, "kind": "hire", "prompt": HIRE_PROMPTS[q][a["player"]], "options": options}  # decision()
     if step in ("revealed", "success", "changed"):
         q = a["ask"][0]
         options = []
@@ -129,15 +139,6 @@ def attempt_decision(state: dict, a: dict) -> dict:
                 options += reaction_uses(state, q, card)
         return decision(q, "react", PROMPTS["react"][q],
                         options + [{"player": q, "kind": "decline"}])
-    if step == "hire":
-        q = a["hirer"]
-        goons = [c for c in state["seats"][q]["hand"] if c in GOONS]
-        sides = ("for",) if q == a["player"] else ("for", "against")
-        backing = backs(state, q, a) if "patrols" in state else None
-        return decision(q, "hire", HIRE_PROMPTS[q][a["player"]],
-                        [{"player": q, "kind": "hire", "card": c, "side": s} for c in goons for s in sides]
-                        + ([{"player": q, "kind": "hire", "card": backing, "side": "for"}] if backing else [])
-                        + [{"player": q, "kind": "pass"}])
     if step == "continue":
         p = a["player"]
         return decision(p, "continue", PROMPTS["continue" if a["change"] else "cruise"][p],

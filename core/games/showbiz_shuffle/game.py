@@ -132,8 +132,8 @@ class ShowbizShuffle(Game):
     def decisions(self, state: dict) -> list:
         if state["outcome"] is not None:
             return []
-        p = state["turn"]
-        return [decision(p, "turn", _prompt(state, p), options(state))]
+        p = state["turn"]  # (framework.game.decision, inlined)
+        return [{"player": p, "kind": "turn", "prompt": _prompt(state, p), "options": options(state)}]
 
     # --- Turns --------------------------------------------------------------------------------
     def thaw(self, state: dict) -> Draft:
@@ -297,7 +297,8 @@ def _take_bod(state: dict, p: int, bod: str, source: str) -> None:
         seat["hand"] = [b for b in seat["hand"] if b != bod]
     else:
         state["cattle_call"] = [b for b in state["cattle_call"] if b != bod]
-    state["played"] = {**state["played"], source: state["played"][source] + 1}
+    played = state["played"]
+    state["played"] = {**played, source: played[source] + 1}
 
 
 def _set_movie(state: dict, p: int, slot: int, movie) -> None:
@@ -310,21 +311,29 @@ def _set_movie(state: dict, p: int, slot: int, movie) -> None:
 def _start_movie(state: dict, move: dict, rng: Rng, events: list) -> None:
     p, bod, source, genre = move["player"], move["bod"], move["from"], move["genre"]
     _take_bod(state, p, bod, source)
-    slot = state["seats"][p]["movies"].index(None)
-    _set_movie(state, p, slot, new_movie(bod, genre))
+    seat = _seat(p)  # (_set_movie, inlined: the seat is the move's own already)
+    movies = list(seat["movies"])
+    slot = movies.index(None)
+    movies[slot] = new_movie(bod, genre)
+    seat["movies"] = movies
     events.append({"type": "movie_started", "player": p, "movie": slot, "genre": genre, "bod": bod, "from": source})
-    _when_played(state, p, bod, rng, events)
+    if bod in DRAW_BIZ:  # _when_played
+        _draw_biz(state, p, DRAW_BIZ[bod], rng, events)
 
 
 def _cast(state: dict, move: dict, rng: Rng, events: list) -> None:
     p, bod, source, slot = move["player"], move["bod"], move["from"], move["movie"]
     _take_bod(state, p, bod, source)
-    movie = join(state["seats"][p]["movies"][slot], bod)
-    _set_movie(state, p, slot, movie)
+    seat = _seat(p)  # (_set_movie, inlined)
+    movies = list(seat["movies"])
+    movie = movies[slot] = join(movies[slot], bod)
+    seat["movies"] = movies
     events.append({"type": "bod_cast", "player": p, "movie": slot, "bod": bod, "from": source,
                    "upside_down": movie["cast"][-1]["upside_down"]})
-    _when_played(state, p, bod, rng, events)
-    _score_if_complete(state, p, slot, events)
+    if bod in DRAW_BIZ:  # _when_played
+        _draw_biz(state, p, DRAW_BIZ[bod], rng, events)
+    if is_complete(movie):  # _score_if_complete: drawing Biz cards leaves the movie as it is
+        _score(state, p, slot, movie, events)
 
 
 def _play_biz(state: dict, move: dict, rng: Rng, events: list) -> None:
@@ -349,8 +358,11 @@ def _score_if_complete(state: dict, p: int, slot: int, events: list) -> None:
     """A completed movie is scored at once; its Bods go to the Bod discard, its Biz cards to
     the Biz discard, and its genre marker back to the pool."""
     movie = state["seats"][p]["movies"][slot]
-    if not is_complete(movie):
-        return
+    if is_complete(movie):
+        _score(state, p, slot, movie, events)
+
+
+def _score(state: dict, p: int, slot: int, movie: dict, events: list) -> None:
     pts = points(movie)
     bods, biz = [e["bod"] for e in movie["cast"]], biz_cards(movie)
     seat = _seat(p)

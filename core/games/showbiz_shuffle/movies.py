@@ -65,6 +65,12 @@ def cast_refusal(movie: dict, bod: str, source: str) -> str | None:
     return Casting(movie).refusal(bod, source)
 
 
+# Per Bod, what `Casting.refusal` reads of it: its type, its genres, the types it requires, its rivals.
+_TRAITS = {bod: (TYPE[bod], frozenset(GENRES_OF[bod]), REQUIRES.get(bod, ()), FEUDS.get(bod, frozenset()))
+           for bod in TYPE}
+_NO_COUNTS = dict.fromkeys(TYPES, 0)
+
+
 class Casting:
     """What a movie in production still takes: worked out once, then asked for each Bod.
     `casting(movie)` gives the one kept for a movie's casting, with its answers remembered."""
@@ -73,25 +79,31 @@ class Casting:
 
     def __init__(self, movie: dict):
         self.answers = {"hand": {}, "cattle_call": {}}  # source -> Bod -> does it take the Bod (`takes`)
-        counts = dict.fromkeys(TYPES, 0)
+        counts = _NO_COUNTS.copy()
         cast = set()
+        feuding = set()
         for e in movie["cast"]:
-            counts[TYPE[e["bod"]]] += 1
-            cast.add(e["bod"])
+            bod = e["bod"]
+            counts[TYPE[bod]] += 1
+            cast.add(bod)
+            if bod in FEUDS:
+                feuding |= FEUDS[bod]
         needs = movie["needs"]
-        self.genre, self.counts, self.cast = movie["genre"], counts, cast
-        self.open = frozenset(t for t in TYPES if counts[t] < needs[t])
-        self.feuding = frozenset(x for b in cast for x in FEUDS.get(b, ()))
+        self.genre, self.counts, self.cast, self.feuding = movie["genre"], counts, cast, feuding
+        self.open = {t for t in TYPES if counts[t] < needs[t]}
 
     def refusal(self, bod: str, source: str) -> str | None:
-        if source == "cattle_call" and self.genre not in GENRES_OF[bod]:
+        type_, genres, required, rivals = _TRAITS[bod]
+        if source == "cattle_call" and self.genre not in genres:
             return "cattle_call_must_match_genre"  # free agents never play out of genre
-        if TYPE[bod] not in self.open:
+        if type_ not in self.open:
             return "movie_has_enough_of_that_type"
-        required = REQUIRES.get(bod)
-        if required and any(self.counts[t] == 0 for t in required):
-            return "bod_requires_another_type"
-        if bod in self.feuding or (bod in FEUDS and not FEUDS[bod].isdisjoint(self.cast)):
+        if required:
+            counts = self.counts
+            for t in required:
+                if counts[t] == 0:
+                    return "bod_requires_another_type"
+        if bod in self.feuding or (rivals and not rivals.isdisjoint(self.cast)):
             return "bods_feud"
         return None
 

@@ -16,7 +16,7 @@ disagree. The codes are documented in refusals.py.
 
 from core.framework.refusal import Refusal
 
-from .cards import BIZ, BOD, GENRES_OF, REQUIRES, STARTERS, TARGET, TYPE
+from .cards import BIZ, BIZ_GENRES, BOD, GENRES_OF, NEEDS_DELTA, REQUIRES, STARTERS, TARGET, TYPE
 from .movies import biz_fit_refusal, biz_refusal, cast_refusal, casting, start_refusal
 
 ALLOWANCE = {"cattle_call": 1, "hand": 2, "biz": 1}  # per turn
@@ -64,42 +64,64 @@ STARTING_GENRES = {bod: tuple(g for g in GENRES_OF[bod] if start_refusal(bod, g)
 
 
 # --- The options --------------------------------------------------------------------------------
+# What `biz_fit_refusal` asks first, as a set: the genres a Biz card may be played in.
+_BIZ_GENRE_SET = {card: frozenset(genres) for card, genres in BIZ_GENRES.items()}
+
+
 def options(state: dict) -> list:
     """Every legal move of the player whose turn it is, in a fixed order: Bods into movies
-    (hand, then Cattle Call), new movies, Biz cards, the Studio Shake-up, ending the turn."""
+    (hand, then Cattle Call), new movies, Biz cards, the Studio Shake-up, ending the turn.
+
+    The predicates above, asked in layers and inlined where they are one comparison (the hot path
+    of every move): `whole_turn_refusal`, `source_refusal`, `slot_refusal`, `biz_allowance`,
+    `shake_up_refusal`; a movie's Casting answers per Bod and source (movies.Casting.refusal, each
+    asked once in a casting's life); `biz_fit_refusal` after its genre test."""
     p = state["turn"]
-    seat, played = state["seats"][p], state["played"]
-    if whole_turn_refusal(played) is not None:
+    seats = state["seats"]
+    seat, played = seats[p], state["played"]
+    if played["shake_up"]:  # whole_turn_refusal
         return [{"player": p, "kind": "end_turn"}]
-    free_slot = slot_refusal(seat) is None
-    castings = [(slot, casting(movie)) for slot, movie in enumerate(seat["movies"]) if movie is not None]
+    movies = seat["movies"]
+    free_slot = None in movies  # slot_refusal
+    castings = [(slot, casting(movie)) for slot, movie in enumerate(movies) if movie is not None]
     opts = []
+    append = opts.append
     for source, bods in (("hand", seat["hand"]), ("cattle_call", state["cattle_call"])):
-        if source_refusal(played, source) is not None:
+        if played[source] >= ALLOWANCE[source]:  # source_refusal
             continue
-        taken = [(slot, c.takes(source, bods)) for slot, c in castings]  # movies.Casting.refusal, per Bod
+        asked = [(slot, c, c.answers[source]) for slot, c in castings]
         for bod in bods:
-            for slot, takes in taken:
-                if bod in takes:
-                    opts.append({"player": p, "kind": "cast", "bod": bod, "from": source, "movie": slot})
+            for slot, c, answers in asked:  # Casting.takes, inlined
+                ok = answers.get(bod)
+                if ok is None:
+                    ok = answers[bod] = c.refusal(bod, source) is None
+                if ok:
+                    append({"player": p, "kind": "cast", "bod": bod, "from": source, "movie": slot})
             if free_slot:
                 for genre in STARTING_GENRES[bod]:
-                    opts.append({"player": p, "kind": "start_movie", "bod": bod, "from": source, "genre": genre})
-    if biz_allowance(played) is None and seat["biz"]:
-        for card in seat["biz"]:
+                    append({"player": p, "kind": "start_movie", "bod": bod, "from": source, "genre": genre})
+    held = seat["biz"]
+    if held and played["biz"] < ALLOWANCE["biz"]:  # biz_allowance
+        in_production = [(s, slot, movie) for s, other in enumerate(seats)
+                         for slot, movie in enumerate(other["movies"]) if movie is not None]
+        for card in held:
             on_bod = TARGET[card] == "bod"
-            for s, other in enumerate(state["seats"]):
-                for slot, movie in enumerate(other["movies"]):
-                    if movie is None:
-                        continue
-                    # biz_refusal: the card's target is what the option names; then what it asks of the movie
-                    if biz_fit_refusal(movie, card) is None:
-                        for bod in [e["bod"] for e in movie["cast"]] if on_bod else [None]:
-                            opts.append({"player": p, "kind": "play_biz", "card": card, "seat": s, "movie": slot,
-                                         "bod": bod})
-    if shake_up_refusal(state) is None:
-        opts.append({"player": p, "kind": "shake_up"})
-    opts.append({"player": p, "kind": "end_turn"})
+            genres = _BIZ_GENRE_SET[card]
+            needs = card in NEEDS_DELTA
+            for s, slot, movie in in_production:
+                # biz_refusal: the card's target is what the option names; then what it asks of the movie
+                if movie["genre"] not in genres or (needs and biz_fit_refusal(movie, card) is not None):
+                    continue
+                if on_bod:
+                    for e in movie["cast"]:
+                        append({"player": p, "kind": "play_biz", "card": card, "seat": s, "movie": slot,
+                                "bod": e["bod"]})
+                else:
+                    append({"player": p, "kind": "play_biz", "card": card, "seat": s, "movie": slot, "bod": None})
+    # shake_up_refusal (no shake-up yet: asked above)
+    if state["final_turns"] is None and not (played["hand"] or played["cattle_call"] or played["biz"]):
+        append({"player": p, "kind": "shake_up"})
+    append({"player": p, "kind": "end_turn"})
     return opts
 
 
