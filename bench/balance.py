@@ -291,7 +291,9 @@ def main(argv=None):
                     help="only these Objectives, comma-separated short names (default: all), e.g. organ-harvest")
     ap.add_argument("--first-seed", type=int, default=0, help="the first game's seed (default 0): more games, new seeds")
     ap.add_argument("--combine", nargs="+", metavar="JSON",
-                    help="play nothing: sum the games of these --json files into one table")
+                    help="play nothing: sum the games of these --json files into one table (a game in two "
+                         "files, the same Hero count, seed, Villain and Objective, counts once: give only runs of "
+                         "the same rules and cards)")
     ap.add_argument("--log", metavar="PATH.jsonl", help="append each game's record as it ends, one JSON line "
                                                          "(a long run stopped early still counts; --combine reads it)")
     ap.add_argument("--json", metavar="PATH", help="also write the summary and every game's record as JSON")
@@ -309,8 +311,12 @@ def main(argv=None):
         for path in args.combine:
             with open(path) as f:
                 records += [json.loads(line) for line in f] if path.endswith(".jsonl") else json.load(f)["games"]
+        unique = {(r["heroes"], r["seed"], r["villain"], r["objective"]): r for r in records}
+        twice = len(records) - len(unique)
+        records = list(unique.values())  # a game played by two runs (the same seed, Villain and Objective) counts once
         heroes = sorted({r["heroes"] for r in records})
-        print(f"# balance plot-twist: the games of {', '.join(args.combine)} summed ({len(records)} games)")
+        print(f"# balance plot-twist: the games of {', '.join(args.combine)} summed ({len(records)} games"
+              + (f"; {twice} played twice counted once" if twice else "") + ")")
         print()
         print(table(summarize(records, heroes, villains, objectives), villains, objectives, args.turn_cap))
         return 0

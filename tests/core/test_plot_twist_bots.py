@@ -16,6 +16,7 @@ from core.framework.bots import bot_names, get_bot
 from core.framework.rng import Rng
 from core.games.plot_twist import OUTCOME_REASONS
 from core.games.plot_twist.bots import bots as B
+from core.games.plot_twist.bots.thumbs import KILL_FOR_THREAT
 from core.games.plot_twist.effects import events_cluster as EC
 from core.games.plot_twist.game import PlotTwist
 
@@ -538,3 +539,65 @@ def test_heroes_peek_at_the_objective_when_the_roll_is_free_not_when_its_heroic_
     locked = edited(step, lambda s: s["turn"].update(modifiers=s["turn"]["modifiers"] + [lock]))
     assert {"player": 1, "kind": "peek", "character": LUCID} in [o for d in locked.pending for o in d["options"]]
     assert HERO.choose(seen(locked, 1, ("peek", "pass")), Rng.from_seed(0))["kind"] == "pass"
+
+
+def hope_hurt(physical: int) -> engine.Step:
+    """Hope (Body 2 + Healing 3: 5 coins) alone against Dr. Simoakli with this much Physical Stress (of 6)."""
+    step = drafted(2, (SIMOAKLI, "no_equipment", "no_more_mooks", HOPE))
+    step = pass_until(step, lambda s: not s.state["turn"]["mulligan"])
+    return edited(step, lambda s: record(s, HOPE)["resistances"]["physical"].update(stress=physical))
+
+
+def test_a_hurt_hero_heals_with_the_chosen_number_worth_most():
+    """Healing (1 Energy, a Chosen Roll): near Incapacitated Hope heals; the number she chooses weighs
+    the chance of beating it against the Stress it Regenerates (not the highest, which 5 coins seldom beat:
+    with 2 Stress left before Incapacitated, 1 sure point is worth about 2 likely ones)."""
+    step = hope_hurt(4)
+    move = HERO.choose(seen(step, 1, ("heal", "pass")), Rng.from_seed(0))
+    assert move["kind"] == "heal" and move["resistance"] == "physical" and move["chosen"] in (1, 2)
+    judge = B._Judge(seen(step, 1)["view"], 1)
+    assert judge.value(move) > judge.value({**move, "chosen": 4})
+
+
+def test_the_gm_puts_quantity_on_a_mook_about_to_go_for_1_hate():
+    """The Mook section: 1 Hate for 3 Quantity counters, so a nearly spent Mook is worth refilling."""
+    step = drafted(2, (SIMOAKLI, "no_equipment", "mook/lab-goons", HOPE))
+    step = pass_until(step, lambda s: not s.state["turn"]["mulligan"])
+    step = edited(step, lambda s: (record(s, "mook/lab-goons").update(quantity=1), record(s, SIMOAKLI).update(hate=15)))
+    judge = B._Judge(seen(step, 0)["view"], 0)
+    quantity = {"player": 0, "kind": "add_quantity", "character": SIMOAKLI, "target": "mook/lab-goons"}
+    assert judge.value(quantity) > 0
+
+
+def organ_harvest_view(phase: str, initiating: str, seat: int = 0) -> dict:
+    """The GM's view with Organ Harvest face down, a Bystander in his Plot Hand, at this phase and half."""
+    step = drafted(2, (SIMOAKLI, "no_equipment", "no_more_mooks", HOPE))
+    step = pass_until(step, lambda s: not s.state["turn"]["mulligan"])
+
+    def change(s):
+        s["objective"] = {**s["objective"], "card": "objective/organ-harvest", "revealed": False}
+        s["plot_hands"][0] = ["bystander/star-reporter"]
+        s["turn"].update(phase=phase, initiating=initiating)
+    return seen(edited(step, change), seat)["view"]
+
+
+def test_the_gm_reveals_organ_harvest_when_a_villain_may_kill_the_bystander_it_plays():
+    """Organ Harvest's ▲ plays a Bystander of the GM's Plot Hand: he Reveals it in the Villains' half of the
+    Combat phase (a Villain with an Attack action Kills it before any Hero may Recruit it), not before;
+    and he keeps that last Bystander for it rather than play it at the Start of Turn."""
+    reveal = {"player": 0, "kind": "reveal_objective"}
+    ready = B._Judge(organ_harvest_view("combat", "gm"), 0)
+    early = B._Judge(organ_harvest_view("combat", "heroes"), 0)
+    assert ready.value(reveal) > KILL_FOR_THREAT > 0 > early.value(reveal)
+    start = B._Judge(organ_harvest_view("start", "heroes"), 0)
+    assert start.value({"player": 0, "kind": "play_plot", "card": "bystander/star-reporter",
+                        "character": SIMOAKLI}) < 0
+
+
+def test_heroes_recruit_a_bystander_the_gm_played_before_they_know_his_threat():
+    """A Bystander the GM played is one he may mean to Kill: the Heroes Recruit it for more than its {R}."""
+    judge = B._Judge(organ_harvest_view("combat", "heroes", seat=1), 1)  # the Objective face down to him
+    judge.v = {**judge.v, "bystanders": [{"card": "bystander/star-reporter", "seat": 0, "location": judge.v["location"]}]}
+    assert judge._gm_played("bystander/star-reporter")
+    judge.v = {**judge.v, "bystanders": [{"card": "bystander/star-reporter", "seat": 1, "location": judge.v["location"]}]}
+    assert not judge._gm_played("bystander/star-reporter")

@@ -14,19 +14,25 @@ The Heroes
   (a Villain before a Mook, the most damaged first: only Villains Incapacitated win the game);
 - attack with the Attack whose Pool beats the defender's best (the chance of winning the Opposing
   Roll times the Damage it causes through Armor and Cover), the card that raises it most;
-- heal: Regenerate (1 Energy) where Stress is nearest to Incapacitating, healing cards and an
-  Advantage that protects or heals go to the weakest Hero;
+- heal: Regenerate (1 Energy) where Stress is nearest to Incapacitating, Healing (1 Energy, the
+  chosen number that weighs the Chosen Roll's chance against the Stress it Regenerates), healing cards
+  and an Advantage that protects or heals go to the weakest Hero; Gadgeteer's Ranks when they change
+  the exchange about to be made by more than their Energy;
+- Recruit a Bystander the GM played (he may mean to Kill it: `SUSPECTED_KILL`, half a known Threat's
+  worth), and every Bystander once they know a Threat of Kills;
 - Nullify the standing Events and Twists! that hurt them (a Roll is free: always try it; spend
   toward a spending Nullify);
 - buy a coin or an Automatic Success only when it changes the Attack about to be made by more than
   it costs; play a Hero (5 Belief) when the seat has only one in play.
 
 The GM
-- pursues the Objective: Reveals it (its ▲ helps him), Kills Bystanders for Organ Harvest (and drafts
-  Bystanders for it), Reveals Events (a Threat counting them would make each one count more), keeps the
+- pursues the Objective: Reveals it (its ▲ helps him; Organ Harvest's, which plays a Bystander, in the
+  Villains' half of the Combat phase when one of his may Kill it at once, and he keeps a Bystander in his
+  Plot Hand for it), Kills Bystanders for Organ Harvest (and drafts Bystanders for it, and reverses
+  Initiative to reach them before the Heroes Recruit them), Reveals Events (a Threat counting them would make each one count more), keeps the
   Villain in play until Doomsday Clock strikes;
 - initiates against the weakest Hero, each Character once per target;
-- spends Hate (extra Attacks, Belief Damage, Quantity for Mooks) only above a reserve that keeps
+- spends Hate (extra Attacks, Belief Damage, 3 Quantity for a Mook card about to go at 1 Hate) only above a reserve that keeps
   the Main Villain from Fleeing early (`HORIZON`); keeps every Lair he may in his Plot Hand (a Mook of
   another Color opens one more), so that at 0 Hate he Flees rather than Surrenders, to the Lair that
   helps him most;

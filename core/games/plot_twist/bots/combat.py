@@ -12,6 +12,7 @@ from .thumbs import (
     FOCUS,
     FOCUS_SHARE,
     KILL_FOR_THREAT,
+    SUSPECTED_KILL,
     SOCIAL,
     _amount,
     _card_effects,
@@ -102,7 +103,7 @@ class CombatScores:
         if how == "kill" and self.threat.get("when") == "kill":
             worth += KILL_FOR_THREAT
         if how == "recruit":
-            worth += 2.5 * self._recruits_wanted()
+            worth += 2.5 * self._recruits_wanted() + (SUSPECTED_KILL if self._gm_played(target) else 0.0)
         return p * worth
 
     def _recruits_wanted(self) -> int:
@@ -113,6 +114,12 @@ class CombatScores:
         if self.threat.get("when") == "kill":
             wanted += 1
         return wanted
+
+    def _gm_played(self, target: str) -> bool:
+        """A Bystander the GM played himself, the Threat not known: one he may mean to Kill (for its {K}, or
+        a Threat of Kills); the Heroes suspect it (SUSPECTED_KILL), they do not know it."""
+        return self.threat.get("when") != "kill" and any(
+            b["card"] == target and b.get("seat") == 0 for b in self.v.get("bystanders", ()))
 
     # Combat cards -------------------------------------------------------------------------------------------------
     def score_play_card(self, o):

@@ -4,7 +4,7 @@ from .. import cards as C
 from ..characters import characters as CH
 from ..effects.in_play import nullify_parts
 from .setup import _has_heroic, punch
-from .thumbs import REVEAL_FOR_THREAT, SOCIAL, _amount, _kind, _size, _weight, card_worth, effect_worth, hurt, p_above
+from .thumbs import KILL_FOR_THREAT, REVEAL_FOR_THREAT, SOCIAL, _amount, _kind, _size, _weight, card_worth, effect_worth, hurt, p_above
 
 
 class PlotScores:
@@ -23,6 +23,9 @@ class PlotScores:
             return 3.0
         if kind == "bystander":
             if side == "gm":
+                if self.bystander_on_reveal() and sum(1 for x in self.v["plot_hands"][self.me]
+                                                      if _kind(x) == "bystander") <= 1:
+                    return -0.5  # the last one is kept for the Objective's ▲, which plays it when a Villain may Kill
                 return 1.0 + (2.0 if self.threat.get("when") == "kill" else 0.0)
             return (2.0 if self._recruits_wanted() else -0.5) - cost
         if kind != "detail":
@@ -68,9 +71,29 @@ class PlotScores:
             worth += REVEAL_FOR_THREAT
         return worth
 
+    def bystander_on_reveal(self) -> bool:
+        """The GM's Objective is face down and its ▲ plays a Bystander of his Plot Hand (Organ Harvest)."""
+        objective = self.v.get("objective") or {}
+        return bool(self.objective) and not objective.get("revealed") and any(
+            e["on"] == "reveal" and e["do"] == "play" and e.get("card") == "bystander"
+            for e in C.CARD[self.objective]["effects"])
+
+    def killer_ready(self) -> bool:
+        """The Villains' half of the Combat phase, no Combat on, and a Villain or Mook of his with an
+        Attack action: a Bystander played now may be Killed before the Heroes may Recruit it."""
+        if not self.turn or self.turn["phase"] != "combat" or self.combat or self.turn.get("initiating") != "gm":
+            return False
+        return any(_kind(c["card"]) in ("villain", "mook") and self._attacks(self.v, c["card"])
+                   for c in self.active("gm"))
+
     def score_reveal_objective(self, o):
         if not self.objective:
             return 0.0
+        if self.bystander_on_reveal() and any(_kind(x) == "bystander" for x in self.v["plot_hands"][self.me]):
+            # its ▲ plays a Bystander: when a Villain may Kill it at once, not where the Heroes Recruit it first
+            if not self.killer_ready():
+                return -0.1 if self.turn and self.turn["number"] < 6 else 0.3
+            return 0.3 + card_worth(self.v, self.objective, "gm", ("reveal",)) + KILL_FOR_THREAT
         worth = 0.3 + card_worth(self.v, self.objective, "gm", ("reveal",))
         if self.threat.get("when") == "revealed" and any(e.get("do") == "reveal" for e in C.CARD[self.objective]["effects"]):
             worth += REVEAL_FOR_THREAT / 2 if self.combat else 0.0

@@ -12,6 +12,7 @@ from .thumbs import (
     ENERGY,
     FINISH,
     GIFT,
+    KILL_FOR_THREAT,
     PRELUDES,
     _kind,
     _weight,
@@ -146,7 +147,17 @@ class ReversalScores:
             coming = sum(best_attack(self.v, h["card"], v["card"], DMG.START_DISTANCE) for h in heroes)
             if coming >= left(v) * 0.8:
                 gain += max((best_attack(self.v, v["card"], h["card"], DMG.START_DISTANCE) for h in heroes), default=0.0)
-        return gain
+        return gain + self.kills_first()
+
+    def kills_first(self) -> float:
+        """A Threat of Kills: with Initiative reversed the Villains and Mooks reach the Bystanders here
+        before the Heroes Recruit them (the Heroes initiate first otherwise), a Kill each while they last."""
+        if self.threat.get("when") != "kill":
+            return 0.0
+        here = sum(1 for b in self.v.get("bystanders", ()) if b["location"] == self.v.get("location"))
+        killers = sum(1 for c in self.active("gm") if _kind(c["card"]) in ("villain", "mook")
+                      and self._attacks(self.v, c["card"]))
+        return 0.6 * KILL_FOR_THREAT * min(here, killers)
 
     def crossover_gain(self, card: str) -> float:
         """③ A Crossover (a Villain of his Plot Hand, or one Hiding, enters at 6 Hate) or ⑤ another

@@ -2,9 +2,10 @@
 
 from .. import cards as C
 from ..characters import characters as CH
+from ..conflict import spending as SP
 from ..reversal import reversal as RV
 from .setup import equipment_worth
-from .thumbs import SOCIAL, _kind, _weight, _with, best_attack, effect_worth, hurt, left
+from .thumbs import SOCIAL, _kind, _size, _weight, _with, best_attack, effect_worth, hurt, left, p_above
 
 
 class SpendingScores:
@@ -162,10 +163,35 @@ class SpendingScores:
         return 6.0 + strength + 0.1 * gear - self.cost(o["character"], "belief", 5)
 
     def score_add_quantity(self, o):
-        # Quantity keeps a Mook card in play: worth it when the card is about to go
+        # Quantity keeps a Mook card in play: worth it when the card is about to go (3 counters for
+        # QUANTITY_HATE, 1 Hate: the Mook section's price)
         mook = self.rec(o["target"])
-        worth = 3 * 0.6 * (1.0 if mook and mook["quantity"] <= 2 else 0.3)
-        return worth - self.cost(o["character"], "hate", 3)
+        worth = SP.QUANTITY_ADDED * 0.6 * (1.0 if mook and mook["quantity"] <= 2 else 0.3)
+        return worth - self.cost(o["character"], "hate", SP.QUANTITY_HATE)
+
+    def score_heal(self, o):
+        """Healing (a Free action, 1 Energy): the chosen number Regenerated if the Chosen Roll beats it,
+        each point worth what a Regenerate's is (more the nearer Incapacitated)."""
+        who, r, n = o["character"], o["resistance"], o["chosen"]
+        c = self.rec(who)
+        pool = _size(SP.heal_parts(self.v, who, r))
+        p = p_above(pool, n)
+        per = 0.3 + 2.5 * (1 - left(c, r) / C.CARD[c["card"]]["resistances"][r])
+        near = 1.5 if left(c, r) <= 3 else 0.0
+        return p * (n * per + near) - self.cost(who, "energy", SP.HEAL_ENERGY)
+
+    def score_gadgeteer(self, o):
+        """Gadgeteer (X Energy: X Ranks in another Heroic this Turn): what the Ranks add to the exchange
+        about to be made, like a raised Heroic."""
+        who = o["character"]
+        opp = self.opponent(who)
+        if opp is None or self.combat["step"] not in ("attack", "maneuver"):
+            return -1.0
+        d = self.combat["distance"]
+        after = _with(self.v, [{"who": who, "source": who, "stat": "heroic", "heroic": o["heroic"],
+                                "amount": o["ranks"], "attack": None, "lasts": "turn"}])
+        gain = self._distance_pref(after, who, opp, d) - self._distance_pref(self.v, who, opp, d)
+        return gain - self.cost(who, "energy", o["ranks"])
 
     def score_belief_damage(self, o):
         target = self.rec(o["target"])

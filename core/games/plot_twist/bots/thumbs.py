@@ -21,6 +21,7 @@ FOCUS = 2.0            # a Hero's Combat against the focus target: worth this mu
 FOCUS_SHARE = 0.4      # a Hero's focus target: the first it hurts at least this share of its best
 FINISH = 3.0           # an Attack likely to Incapacitate: the Character stops acting
 KILL_FOR_THREAT = 5.0  # a Bystander Killed toward Organ Harvest's Threat
+SUSPECTED_KILL = 1.2   # a Hero Recruits a Bystander the GM played (he may mean to Kill it): half a known Threat's 2.5
 REVEAL_FOR_THREAT = 20.0  # an Event Revealed toward Open the Rift's Threat
 SOCIAL = 0.35          # Social Stress hurts less: it Demoralizes, never Incapacitates
 PER_TURN = 3.0         # an effect at every Start or End of Turn: worth a few Turns of it
