@@ -111,14 +111,15 @@ class Api(flask_smorest.Api):
 
 
 # The OpenAPI document of each set of the settings that shape it (flask-smorest's API_* and
-# OPENAPI_*), written once a process: nothing else of an app's config reaches the document, and a
+# OPENAPI_*) and of the games served, written once a process: nothing else of an app's config reaches the document, and a
 # process that creates many apps (the test suite: one a test) would write the same one each time.
 # tests/api/test_api_spec.py checks that an app's document equals one written afresh.
 _DOCUMENTS: dict[tuple, object] = {}
 
 
 def _document_key(config) -> tuple:
-    return tuple(sorted((name, repr(value)) for name, value in config.items() if name.startswith(("API_", "OPENAPI_"))))
+    settings = tuple(sorted((name, repr(value)) for name, value in config.items() if name.startswith(("API_", "OPENAPI_"))))
+    return settings, tuple((game, id(GAMES[game])) for game in GAMES)  # and the games served (a game registered by a test)
 
 
 def create_app(config=None) -> Flask:
