@@ -30,6 +30,7 @@ from core.games.plot_twist.effects import conditions as CO
 from core.games.plot_twist.effects import effects as FX
 from core.games.plot_twist.effects import in_play as IP
 from core.games.plot_twist.effects import time_counters as TC
+from core.games.plot_twist.effects import twists as TW
 from core.games.plot_twist.game import PlotTwist
 
 GAME = PlotTwist()
@@ -589,3 +590,26 @@ def test_a_game_that_ended_while_a_choice_waited_keeps_the_choice_as_it_was():
         engine.check_state(one_left)
     one_left["outcome"] = {"winners": [0], "scores": {"0": 1, "1": 0}, "reason": "threat_fulfilled"}
     engine.check_state(one_left)
+
+
+def test_ruling_when_the_heroes_choosing_seat_leaves_play_while_a_twists_choice_waits_the_next_seat_chooses(monkeypatch):
+    """Found by the balance run of issue 31, with Break Their Spirit dealing 1 Mental Stress more on its
+    Reveal: in a seeded 6-seat game Tactical Insight is Revealed at the Start of Turn and waits for seat 1,
+    the Heroes' lowest seat with a Hero in play; the same Start of Turn then incapacitates seat 1's Hero.
+    The Heroes still choose as a group, so seat 2 chooses now (the state with seat 1 choosing was refused
+    by the engine's own check)."""
+    spirit = C.CARD["objective/break-their-spirit"]
+    monkeypatch.setitem(spirit, "effects", [*spirit["effects"], {"on": "reveal", "do": "deal", "resistance": "mental",
+                                                                  "amount": 1, "target": "heroes"}])
+    step = engine.new_game("plot-twist", 6, {"setup": "quick"}, seed=0)
+    rng = Rng.from_seed(1000)
+    handed_over = False
+    while step.outcome is None:
+        engine.check_state(step.state)
+        choice = step.state["choice"]
+        if choice is not None and choice["card"] in step.state["twists_in_play"]:
+            assert choice["seat"] == TW.heroes_seat(step.state)
+            handed_over |= choice == {"seat": 2, "card": "twist/tactical-insight"}
+        d = step.pending[rng.below(len(step.pending))]
+        step = engine.apply(step.state, d["options"][rng.below(len(d["options"]))])
+    assert handed_over

@@ -232,6 +232,11 @@ def settle_choice(state: dict, rng, events: list) -> bool:
     made by itself, as one with a single answer is when the card asks (ruling "A choice left with one
     answer"): True when it was."""
     choice = state["choice"]
+    heroes = TW.heroes_seat(state) if choice["card"] in state["twists_in_play"] else None
+    if heroes is not None and heroes != choice["seat"]:
+        # the Heroes choose for a Twist! as a group, by their lowest seat with a Hero in play: when that
+        # Hero leaves play while the choice waits, the next such seat chooses (ruling "Who chooses for the Heroes")
+        state["choice"] = choice = {**choice, "seat": heroes}
     found = CE.choices(state, choice["card"])
     if len(found) > 1:
         return False
