@@ -37,6 +37,7 @@ DEFAULTS = {
     "SEAL_KEYS": None,  # "id:key,..." (32-byte keys, base64url): the first seals sealed games, all open them
     "LONG_POLL_SECONDS": 20.0,  # the longest wait of GET /v1/tables/{id}/steps (its `wait` parameter)
     "BOT_MOVES_PER_REQUEST": 64,  # bot moves made inside one request; the rest when the table is read
+    "UNDOS_PER_SEAT": 50,  # moves a seat may take back in one game (api/table_undo.py): bounds a table's log
     **limits.DEFAULTS,  # rate limits and the cap on open event streams (api/limits.py)
     **browsers.DEFAULTS,  # CORS_ORIGINS, CORS_MAX_AGE (api/browsers.py)
     "API_TITLE": TITLE,
@@ -72,7 +73,8 @@ def _from_env(env) -> dict:
         config["SEAL_KEYS"] = env["SEAL_KEYS"]
     for name, kind in (("TABLE_TTL", int), ("SSE_KEEPALIVE", float), ("SSE_MAX_SECONDS", float),
                        ("BOT_MOVES_PER_REQUEST", int), ("REQUEST_BODY_TIMEOUT", float), ("LONG_POLL_SECONDS", float), ("SSE_MAX_STREAMS", int),
-                       ("RATE_LIMIT_CREATE", str), ("RATE_LIMIT_STREAMS", str), ("RATE_LIMIT_JOIN", str), ("REDIS_WAIT_REPLICAS", int),
+                       ("RATE_LIMIT_CREATE", str), ("RATE_LIMIT_STREAMS", str), ("RATE_LIMIT_JOIN", str), ("RATE_LIMIT_SEATS", str),
+                       ("UNDOS_PER_SEAT", int), ("REDIS_WAIT_REPLICAS", int),
                        ("REDIS_WAIT_TIMEOUT_MS", int), ("CORS_ORIGINS", str), ("CORS_MAX_AGE", int)):
         if env.get(name):
             config[name] = kind(env[name])

@@ -9,7 +9,9 @@ process, each app with its own configuration and storage.
     RATE_LIMIT_CREATE   table creations per client (default "30/minute;300/hour")
     RATE_LIMIT_STREAMS  event streams opened without a token per client ("60/minute")
     RATE_LIMIT_JOIN     joins (invite codes tried) per client ("60/minute;600/hour")
-    RATE_LIMITS_ENABLED "0" turns both off (the test suite does, except where it tests them)
+    RATE_LIMIT_SEATS    a seat's or the creator's other changes at a table: undo, start, leave,
+                        rematch (proposal or acceptance), per client ("60/minute;600/hour")
+    RATE_LIMITS_ENABLED "0" turns them all off (the test suite does, except where it tests them)
     SSE_MAX_STREAMS     open event streams per process (default 2000): above it, 503
 
 A refused request is 429 `rate_limited` (or 503 `too_many_streams`) with Retry-After. If the
@@ -36,6 +38,7 @@ DEFAULTS = {
     "RATE_LIMIT_CREATE": "30/minute;300/hour",
     "RATE_LIMIT_STREAMS": "60/minute",
     "RATE_LIMIT_JOIN": "60/minute;600/hour",
+    "RATE_LIMIT_SEATS": "60/minute;600/hour",
     "SSE_MAX_STREAMS": 2000,
 }
 
@@ -52,7 +55,8 @@ class Limits:
         self._limiter = None  # made on first use: a cluster client connects as it is made
         self.rules = {"create": parse_many(config["RATE_LIMIT_CREATE"]),
                       "streams": parse_many(config["RATE_LIMIT_STREAMS"]),
-                      "join": parse_many(config["RATE_LIMIT_JOIN"])}
+                      "join": parse_many(config["RATE_LIMIT_JOIN"]),
+                      "seats": parse_many(config["RATE_LIMIT_SEATS"])}
         self.max_streams = int(config["SSE_MAX_STREAMS"])
         self._open = 0
         self._lock = threading.Lock()

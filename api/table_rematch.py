@@ -43,6 +43,7 @@ def rematch_table(table_id):
     """Propose a rematch of a finished game, or accept the one proposed, with the seat's token: the answer is
     the new table as the seat sees it, with the seat's new token (shown this once). The new table has the same
     game, options, names, bots and clock, and a new seed; it starts when every human seat accepted."""
+    limits().check("seats")
     token = _bearer(required=True)
     old = _record(table_id)
     seat = _seat(old, token)

@@ -141,11 +141,12 @@ def join_table(args, table_id):
 @blp.response(200, _ref("TableView"), headers={**ETAG, **VARY})
 @blp.doc(operationId="startTable", security=[{CREATOR_TOKEN: []}], parameters=[AUTHORIZATION],
          responses=error_responses("missing_token", "invalid_token", "not_creator", "unknown_table", "table_started",
-                                   "store_unavailable"))
+                                   "rate_limited", "store_unavailable"))
 def start_table(table_id):
     """Start a table that waits for open seats, with the creator's token: each open seat (and each seat of a
     rematch not accepted yet) goes to the game's heuristic bot (else `random`), and the first move (and clock)
     begins. Already started: 409 `table_started`."""
+    limits().check("seats")
     token = _bearer(required=True)
     _creator(_record(table_id), token)
     at = table_clock.now()
@@ -169,11 +170,12 @@ def start_table(table_id):
 @blp.response(200, _ref("TableView"), headers={**ETAG, **VARY})
 @blp.doc(operationId="leaveTable", security=[{SEAT_TOKEN: []}], parameters=[AUTHORIZATION],
          responses=error_responses("missing_token", "invalid_token", "wrong_seat", "unknown_table", "game_over",
-                                   "store_unavailable"))
+                                   "rate_limited", "store_unavailable"))
 def leave_table(table_id):
     """Leave the token's seat (the token is then void): before the start it opens again with a new invite;
     once started, a bot takes it over or it opens again, as the creator chose (`on_leave`). A bot's seat
     has no clock; an open seat's clock runs on. The answer is the table as a spectator sees it."""
+    limits().check("seats")
     token = _bearer(required=True)
     seat = _seat(_record(table_id), token)
     if seat is None:

@@ -7,7 +7,10 @@ core/framework/undo.py). Otherwise 409 `undo_not_allowed`, with the reason in `e
 
 The record keeps what an undo needs beside the table (`record["undo"]`): the seat, the version its
 move reached, and the state before it with the move's events, or, when the move cannot be taken
-back whatever follows (it used randomness, bots moved after it, it ended the game), just why.
+back whatever follows (it used randomness, bots moved after it, it ended the game), just why;
+and how many moves each seat took back in this game (`record["undos"]`): at most UNDOS_PER_SEAT
+(app config, default 50), so that a seat moving and taking back in a loop cannot grow the
+table's log without bound (beside the per-address rate limit, api/limits.py).
 Taking back is a change like any other: the version goes up (the state is the one before the
 move, at the new version), the log gets `{"type": "move_undone", "player": p, "version": v}` (v:
 the version taken back), and every seat and spectator reads the position as it was.
@@ -25,6 +28,7 @@ REASONS = {
     "moved_since": "another seat moved since (a bot, or a move made for a seat whose time ran out)",
     "revealed": "{what}",
     "game_over": "the move ended the game",
+    "limit": "seat {seat} took back {what} moves in this game already, the most a seat may",
 }
 
 
@@ -50,8 +54,9 @@ def refuse(reason: str, seat: int, what: str | None = None):
           message=f"That move cannot be taken back: {words}.", messages={"reason": [reason]})
 
 
-def check(record: dict, seat: int) -> dict:
-    """The undo record of `seat`'s last move when it may be taken back now; else 409 with the reason."""
+def check(record: dict, seat: int, most: int) -> dict:
+    """The undo record of `seat`'s last move when it may be taken back now (and the seat took back
+    fewer than `most` moves in this game); else 409 with the reason."""
     undo = record.get("undo")
     if not undo or undo["seat"] != seat:
         refuse("no_move", seat)
@@ -62,4 +67,11 @@ def check(record: dict, seat: int) -> dict:
     what = reveals(undo["state"], record["state"], undo["events"])
     if what:
         refuse("revealed", seat, what)
+    if taken(record, seat) >= most:
+        refuse("limit", seat, str(most))
     return undo
+
+
+def taken(record: dict, seat: int) -> int:
+    """How many moves `seat` took back in this game."""
+    return (record.get("undos") or {}).get(str(seat), 0)

@@ -285,3 +285,44 @@ def test_joins_are_rate_limited_per_client_address():
     guesses = [join(client, created["table_id"], "B" * 22) for _ in range(3)]
     assert [r.status_code for r in guesses] == [404, 404, 429]
     assert guesses[-1].get_json()["code"] == "rate_limited" and int(guesses[-1].headers["Retry-After"]) >= 1
+
+
+@pytest.mark.parametrize("route", ["undo", "start", "leave", "rematch"])
+def test_undo_start_leave_and_rematch_are_rate_limited_per_client_address(route):
+    """Each new route that changes a table counts against RATE_LIMIT_SEATS (tokens tried included)."""
+    from table_helpers import FakeClock, make_app
+
+    app = make_app(FakeClock(), RATE_LIMITS_ENABLED=True, RATE_LIMIT_SEATS="2/minute", RATE_LIMIT_CREATE="100/minute")
+    client = app.test_client()
+    created = create(client, open_seats=[])
+    url = f"{TABLES}/{created['table_id']}/{route}"
+    answers = [client.post(url, headers=bearer("x" * 43, 1)) for _ in range(3)]
+    assert [r.status_code for r in answers] == [401, 401, 429]
+    assert answers[-1].get_json()["code"] == "rate_limited" and int(answers[-1].headers["Retry-After"]) >= 1
+    other = client.post(url, headers=bearer("x" * 43, 1), environ_base={"REMOTE_ADDR": "192.0.2.9"})
+    assert other.status_code == 401  # another address has its own count
+
+
+def test_no_name_reaches_a_log_line_from_any_route_of_a_table(client, app, caplog):
+    """Beside creation and join: a start, a leave, a timeout, a rematch and its acceptance, the stream,
+    the long-poll and refused names, at DEBUG, with each record's extra fields."""
+    from test_table_rematch import finished_table
+
+    caplog.set_level(logging.DEBUG)
+    created = create(client, names={"0": "Zanzibar"}, open_seats=[1], players=3, clock={"turn_seconds": 30})
+    table_id = created["table_id"]
+    join(client, table_id, created["seats"][1]["invite"], "Quixotic")
+    join(client, table_id, "B" * 22, "Quixotic")  # 404
+    join(client, table_id, created["seats"][1]["invite"], "Quixotic<")  # 422
+    client.post(f"{TABLES}/{table_id}/start", headers=bearer(created["creator_token"]))  # 409: started
+    snapshot_of(client, table_id)
+    client.get(f"{TABLES}/{table_id}/steps?after=0&wait=0")
+    app.clock.now += 31
+    app.extensions["clock_sweeper"].sweep()
+    client.post(f"{TABLES}/{table_id}/leave", headers=bearer(created["seats"][0]["token"]))
+    over = finished_table(app, names={"0": "Zanzibar", "1": "Quixotic"})
+    for seat in (0, 1):
+        client.post(f"{TABLES}/{over['table_id']}/rematch", headers=bearer(over["seats"][seat]["token"]))
+    assert events_of(app, table_id, "timed_out") and events_of(app, over["table_id"], "rematch_proposed")
+    logged = "\n".join(f"{r.getMessage()} {r.__dict__}" for r in caplog.records)
+    assert len(caplog.records) >= 10 and "Zanzibar" not in logged and "Quixotic" not in logged

@@ -128,3 +128,55 @@ def test_undo_needs_if_match_at_the_current_version_and_a_seats_token(client):
     assert creator.status_code == 403 and creator.get_json()["code"] == "wrong_seat"
     assert client.post(f"{TABLES}/nope/undo", headers=auth(tokens[0], 1)).status_code == 404
     assert client.post(f"{TABLES}/{tid}/undo").status_code == 401
+
+
+@pytest.mark.parametrize("store", ["memory", "redis"])
+def test_a_seat_takes_back_at_most_undos_per_seat_moves_a_game(store):
+    """A bound: moving and taking back in a loop cannot grow a table's log without end."""
+    from table_helpers import REDIS_URL as URL
+    from table_helpers import FakeClock, make_app, redis_or_fail
+
+    if store == "redis":
+        redis_or_fail()
+    client = make_app(FakeClock(), URL if store == "redis" else None, UNDOS_PER_SEAT=2).test_client()
+    created, tokens = table(client)
+    tid, version = created["table_id"], created["version"]
+    for _ in range(2):
+        version = move(client, tid, tokens[0], version, options(client, tid, tokens[0])[4]).get_json()["version"]
+        taken = undo(client, tid, tokens[0], version)
+        assert taken.status_code == 200
+        version = taken.get_json()["version"]
+    version = move(client, tid, tokens[0], version, options(client, tid, tokens[0])[4]).get_json()["version"]
+    assert "2 moves in this game already" in refused(undo(client, tid, tokens[0], version), "limit")
+    # the other seat has its own count
+    version = move(client, tid, tokens[0], version, options(client, tid, tokens[0])[-1]).get_json()["version"]
+    version = move(client, tid, tokens[1], version, options(client, tid, tokens[1])[-1]).get_json()["version"]
+    assert undo(client, tid, tokens[1], version).status_code == 200
+
+
+@pytest.mark.parametrize("store", ["memory", "redis"])
+def test_an_undo_and_the_next_seats_move_racing_on_two_hosts_one_wins(store):
+    """Seat 0 ended its turn; it takes the move back on one host while seat 1 moves on the other, both
+    at the same version: exactly one is made, the other loses the compare-and-set (412), no 5xx."""
+    from table_helpers import at_once, events_of, forget_due, two_hosts
+
+    first, second = two_hosts(store)
+    try:
+        won = set()
+        for seed in range(4):
+            created, tokens = table(first.test_client(), seed=seed)
+            tid = created["table_id"]
+            end = next(o for o in options(first.test_client(), tid, tokens[0]) if o["kind"] == "end_turn")
+            version = move(first.test_client(), tid, tokens[0], created["version"], end).get_json()["version"]
+            theirs = options(second.test_client(), tid, tokens[1])[-1]
+            answers = at_once([lambda: undo(first.test_client(), tid, tokens[0], version),
+                               lambda: move(second.test_client(), tid, tokens[1], version, theirs)])
+            codes = sorted(a.status_code for a in answers)
+            assert codes == [200, 412], [a.get_json() for a in answers]
+            won.add("undo" if answers[0].status_code == 200 else "move")
+            after = first.test_client().get(f"{TABLES}/{tid}").get_json()
+            assert after["version"] == version + 1
+            assert len(events_of(first, tid, "move_undone")) == (answers[0].status_code == 200)
+        assert won  # which one wins is up to the race
+    finally:
+        forget_due(first)
