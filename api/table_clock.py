@@ -131,7 +131,9 @@ def catch_up(record: dict, store, play_bots, budget: int, ttl: int, at: float | 
     from core.framework.rng import Rng
 
     expected, record, entries = record["version"], dict(record), []
-    record.pop("undo", None)  # a seat moves now: the last move can no longer be taken back
+    undo = record.pop("undo", None)  # a seat moves now: the last move can no longer be taken back
+    if undo:  # only why (api/table_undo.py), without the state it kept
+        record["undo"] = {"seat": undo["seat"], "version": undo["version"], "reason": "moved_since", "what": None}
     step = core.Step(record["state"], pending, [], None)
     while len(entries) < budget and step.outcome is None:
         before = len(entries)

@@ -180,3 +180,21 @@ def test_an_undo_and_the_next_seats_move_racing_on_two_hosts_one_wins(store):
         assert won  # which one wins is up to the race
     finally:
         forget_due(first)
+
+
+def test_a_move_followed_by_a_timed_out_move_cannot_be_taken_back():
+    """A move the server made for a seat whose time ran out is a move since: 409, reason `moved_since`."""
+    from table_helpers import FakeClock, make_app
+
+    clock = FakeClock()
+    app = make_app(clock)
+    client = app.test_client()
+    created, tokens = table(client, clock={"turn_seconds": 30})
+    tid = created["table_id"]
+    end = options(client, tid, tokens[0])[-1]
+    moved = move(client, tid, tokens[0], created["version"], end).get_json()
+    clock.now += 31
+    assert app.extensions["clock_sweeper"].sweep() == 1  # seat 1 timed out: its default move was made
+    now = client.get(f"{TABLES}/{tid}").get_json()["version"]
+    assert now == moved["version"] + 1
+    refused(undo(client, tid, tokens[0], now), "moved_since")
