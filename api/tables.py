@@ -484,7 +484,8 @@ def table_steps(table_id):
         _unknown(table_id)
     steps = [{"game": latest["game"], "version": e["version"],
               "events": core.view_events(latest["state"], e["events"], seat),
-              "outcome": latest["state"]["outcome"] if e["version"] == latest["version"] else None}
+              "outcome": latest["state"]["outcome"] if e["version"] == latest["version"] else None,
+              **(table_clock.body(latest) if e["version"] == latest["version"] else {})}
              for e in batch if e["version"] <= latest["version"]]
     version = steps[-1]["version"] if steps else after
     body = {"game": latest["game"], "version": version, "steps": steps,

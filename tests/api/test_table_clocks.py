@@ -115,6 +115,56 @@ def test_every_answer_of_a_clocked_table_carries_each_waiting_seats_deadline(app
     assert snapshot_of(client, created["table_id"])["clock"] == created["clock"]
 
 
+def test_the_streams_and_the_long_polls_latest_step_carry_the_deadlines(app):
+    """After a move, a client following the table (stream or long-poll) learns the new deadlines from
+    the latest step; earlier steps carry none."""
+    import orjson
+
+    client = app.test_client()
+    created = create(client, clock={"turn_seconds": 60})
+    table_id, seat = created["table_id"], created["waiting_for"][0]
+    token = created["seats"][seat]["token"]
+    mine = client.get(f"{TABLES}/{table_id}", headers={"Authorization": f"Bearer {token}"}).get_json()
+    app.clock.now += 7
+    end = next(o for o in mine["pending"][0]["options"] if o["kind"] == "end_turn")
+    client.post(f"{TABLES}/{table_id}/moves", json={"move": end},
+                headers={"Authorization": f"Bearer {token}", "If-Match": f'"{mine["version"]}"'})
+    now = client.get(f"{TABLES}/{table_id}").get_json()
+    assert deadline_of(now, 1 - seat) == "2027-01-15T08:01:07.000Z"
+    steps = client.get(f"{TABLES}/{table_id}/steps?after=-1&wait=0").get_json()["steps"]
+    assert steps[-1]["clock"] == now["clock"] and all("clock" not in step for step in steps[:-1])
+    stream = client.get(f"{TABLES}/{table_id}/events", headers={"Last-Event-ID": str(created["version"])},
+                        buffered=False)
+    text = b""
+    for chunk in stream.response:
+        text += chunk
+        if b"event: step" in text and text.endswith(b"\n\n"):
+            break
+    stream.close()
+    step = orjson.loads(text.split(b"event: step\ndata: ")[1].split(b"\n")[0])
+    assert step["version"] == now["version"] and step["clock"] == now["clock"]
+
+
+def test_on_timeout_bot_the_move_made_is_the_bots_own_choice_with_the_tables_dice(app):
+    import core
+    from core.framework.bots import get_bot
+    from core.framework.rng import Rng
+
+    client = app.test_client()
+    created = create(client, game="big-shuffle", clock={"turn_seconds": 5, "on_timeout": "bot"})
+    seat, store = created["waiting_for"][0], app.extensions["table_store"]
+    record = store.get(created["table_id"])
+    game = core.get_game("big-shuffle")
+    assert game.timeout_bot(seat) == "heuristic"
+    expected = get_bot(game, "heuristic").choose(core.view(record["state"], seat, trusted=True),
+                                                 Rng.load(record["bot_rng"]))
+    made = core.apply(record["state"], expected)
+    app.clock.now += 5
+    sweep(app)
+    assert log_of(app, created["table_id"])[-1]["events"] == [{"type": "timed_out", "player": seat}, *made.events]
+    assert store.get(created["table_id"])["state"] == made.state
+
+
 def test_a_table_without_a_clock_has_no_clock_field(app):
     response = app.test_client().post(TABLES, json={"game": "showbiz-shuffle", "players": 2, "seed": 1})
     assert "clock" not in response.get_json()

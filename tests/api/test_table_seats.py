@@ -326,3 +326,22 @@ def test_no_name_reaches_a_log_line_from_any_route_of_a_table(client, app, caplo
     assert events_of(app, table_id, "timed_out") and events_of(app, over["table_id"], "rematch_proposed")
     logged = "\n".join(f"{r.getMessage()} {r.__dict__}" for r in caplog.records)
     assert len(caplog.records) >= 10 and "Zanzibar" not in logged and "Quixotic" not in logged
+
+
+@pytest.mark.parametrize("body", [{"invite": "short", "name": "Bo"}, {"invite": "B" * 23, "name": "Bo"},
+                                  {"invite": "B" * 21 + "=", "name": "Bo"}, {"name": "Bo"}, {"invite": "B" * 22},
+                                  {"invite": "B" * 22, "name": "Bo", "seat": 1}, {"invite": 7, "name": "Bo"}])
+def test_a_join_body_out_of_bounds_is_refused_with_422(client, body):
+    created = create(client)
+    response = client.post(f"{TABLES}/{created['table_id']}/join", json=body)
+    assert response.status_code == 422 and response.get_json()["code"] == "invalid_request"
+
+
+def test_a_rematch_proposal_counts_as_a_table_creation():
+    from table_helpers import FakeClock, make_app
+    from test_table_rematch import finished_table
+
+    app = make_app(FakeClock(), RATE_LIMITS_ENABLED=True, RATE_LIMIT_CREATE="1/minute")
+    over = finished_table(app)  # the one creation allowed
+    proposed = app.test_client().post(f"{TABLES}/{over['table_id']}/rematch", headers=bearer(over["seats"][0]["token"]))
+    assert proposed.status_code == 429 and proposed.get_json()["code"] == "rate_limited"

@@ -74,3 +74,21 @@ def test_a_seat_with_no_decision_has_no_default_move():
     idle = 1 - step.pending[0]["player"]
     with pytest.raises(core.NotYourTurn):
         default_move(step.state, idle)
+
+
+HEURISTIC = {"big-shuffle": ["heuristic"] * 2, "showbiz-shuffle": ["heuristic"] * 2, "shufflers": ["random"] * 2,
+             "plot-twist": ["gm", "hero"]}
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_timeout_bot_is_the_games_heuristic_bot_where_it_has_one_else_random(game_id):
+    """`on_timeout: bot` (and a seat given to a bot by /start or /leave): seats 0 and 1's bots."""
+    from core.framework.bots import get_bot
+
+    game = core.get_game(game_id)
+    names = [game.timeout_bot(seat) for seat in (0, 1)]
+    assert names == HEURISTIC.get(game_id, names)
+    expected = "heuristic" if "heuristic" in getattr(game, "bots", dict)() else "random"
+    if game_id != "plot-twist":  # Plot Twist's heuristic bots are one per side
+        assert names == [expected] * 2
+    assert all(get_bot(game, name) is not None for name in names)
