@@ -41,8 +41,10 @@ def server():
     httpd.shutdown()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture
 def browser_factory():
+    """Chromium windows for one test, each quit when the test ends: a page left open (its clock ticking,
+    its event stream kept alive) would spend CPU for the rest of the session."""
     problem = _missing()
     if problem:
         if os.environ.get("CI"):
