@@ -35,7 +35,7 @@ def undo_move(table_id):
     if versions is not None and record["version"] not in versions:
         fail("stale_version", f"The table is at version {record['version']}, not the one in If-Match; "
                               "get the table again.", {"ETag": _etag(record)})
-    undo = table_undo.check(record, seat, int(current_app.config["UNDOS_PER_SEAT"]))
+    undo = table_undo.check(record, seat)
     expected, record = record["version"], dict(record)
     version = expected + 1
     record["state"] = {**undo["state"], "version": version}

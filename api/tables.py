@@ -244,7 +244,7 @@ def _created(record: dict, tokens: dict, creator: str, invites: dict, replayed: 
     body = {
         "table_id": record["table_id"], "version": record["version"], "game": record["game"],
         "players": record["state"]["players"], "seeded": record.get("seeded", False),
-        **seen, **table_clock.body(record), **seating.view_fields(record),
+        **seen, **_table_fields(record, None),
         "seats": [{"seat": seat, "token": token, "bot": record["bots"].get(str(seat)),
                    "name": (record.get("names") or {}).get(str(seat)), "invite": invites.get(str(seat))}
                   for seat, token in tokens.items()],
@@ -550,8 +550,7 @@ def _stream(store, record: dict, seat, after, keepalive: float, max_seconds: flo
     try:
         if after is None:
             snapshot = {"game": record["game"], "version": record["version"], "seeded": record.get("seeded", False),
-                        **core.view(record["state"], seat, trusted=True), **table_clock.body(record),
-                        **seating.view_fields(record)}
+                        **core.view(record["state"], seat, trusted=True), **_table_fields(record, seat)}
             yield _message("snapshot", record["version"], snapshot)
             after = record["version"]
         # rematch=wait: a finished game's stream stays open until a rematch is proposed (api/table_rematch.py)
@@ -766,7 +765,13 @@ def _new_token(key: str | None, table_id: str, name: str) -> str:
 def _table_body(record: dict, seat: int | None) -> dict:
     seen = core.view(record["state"], seat, trusted=True)
     return {"table_id": record["table_id"], "game": record["game"], "version": record["version"], "seat": seat,
-            "seeded": record.get("seeded", False), **seen, **table_clock.body(record), **seating.view_fields(record)}
+            "seeded": record.get("seeded", False), **seen, **_table_fields(record, seat)}
+
+
+def _table_fields(record: dict, seat: int | None) -> dict:
+    """What every answer about the table says beside the game: its clock, its seats, and whether
+    `seat` may take its last move back now (`can_undo`, from the record alone: cheap)."""
+    return {**table_clock.body(record), **seating.view_fields(record), "can_undo": table_undo.allowed(record, seat)}
 
 
 def _no_content() -> Response:

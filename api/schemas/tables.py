@@ -82,6 +82,11 @@ class _Seen(Schema):
     seats = seats_field()
     started = started_field()
     rematch = rematch_field()
+    can_undo = fields.Boolean(required=True, metadata={
+        "description": "True when the viewer's seat may take its last move back now (`POST /v1/tables/{id}/undo`): "
+                       "it was the table's last change, it revealed nothing and did not end the game, and the seat "
+                       "took back fewer than UNDOS_PER_SEAT moves in this game. False for other seats and "
+                       "spectators. Decided as the move was committed; the undo itself has the last word."})
 
 
 class TableCreated(_Seen):

@@ -20,6 +20,7 @@ from api.errors import ERRORS
 from api.stores import MemoryStore
 from api.stores.redis import record_key
 from core.framework.rng import Rng
+from core.framework.undo import reveals
 
 REDIS_URL = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
 DOWN_URL = "redis://127.0.0.1:1/0"  # nothing listens there
@@ -88,11 +89,11 @@ def play(client, table_id, token, move, version):
                        headers={**bearer(token), "If-Match": f'"{version}"'})
 
 
-def expected_view(store, table_id, seat):
+def expected_view(store, table_id, seat, can_undo=False):
     """What core says the seat may see of the stored state: the answer must be exactly this."""
     record = store.get(table_id)
     return {"table_id": table_id, "game": record["game"], "version": record["version"], "seat": seat,
-            "seeded": record["seeded"], **core.view(record["state"], seat), **seat_fields(record)}
+            "seeded": record["seeded"], **core.view(record["state"], seat), **seat_fields(record), "can_undo": can_undo}
 
 
 def seat_fields(record):
@@ -191,6 +192,7 @@ def test_a_whole_game_through_moves_as_every_seat(app, client, store, game, play
     assert created["pending"] == [] and created["game"] == game and created["players"] == players
 
     pick, version, moves = Rng.from_seed(f"tables:{game}"), created["version"], 0
+    undoable = None  # the seat whose move (the last) revealed nothing and did not end the game: `can_undo`
     while True:
         # Everyone sees exactly what core lets them see: every viewer every few moves and at the end
         # (a Big Shuffle game of random moves is some 600 moves; issue 30), the mover at every move.
@@ -198,7 +200,7 @@ def test_a_whole_game_through_moves_as_every_seat(app, client, store, game, play
         for viewer in [None, *tokens] if everyone else []:
             response = get(client, table_id, tokens.get(viewer))
             body = response.get_json()
-            assert body == expected_view(store, table_id, viewer)
+            assert body == expected_view(store, table_id, viewer, viewer is not None and viewer == undoable)
             assert all(d["player"] == viewer for d in body["pending"])
             assert response.headers["ETag"] == f'"{version}"'
             no_secrets(response.get_data(as_text=True), store.get(table_id))
@@ -208,13 +210,17 @@ def test_a_whole_game_through_moves_as_every_seat(app, client, store, game, play
             break
         seat = body["waiting_for"][pick.below(len(body["waiting_for"]))]
         response = get(client, table_id, tokens[seat])
-        assert response.get_json() == expected_view(store, table_id, seat)
+        assert response.get_json() == expected_view(store, table_id, seat, seat == undoable)
         no_secrets(response.get_data(as_text=True), store.get(table_id))
         mine = response.get_json()["pending"]
         move = pick.choice([o for d in mine for o in d["options"]])
+        before = store.get(table_id)["state"]
         response = play(client, table_id, tokens[seat], move, version)
         assert response.status_code == 200, response.get_json()
-        assert response.get_json() == expected_view(store, table_id, seat)
+        after = store.get(table_id)["state"]
+        revealed = reveals(before, after, store.entries(table_id, version, 0)[-1]["events"])
+        undoable = seat if revealed is None and after["outcome"] is None else None
+        assert response.get_json() == expected_view(store, table_id, seat, seat == undoable)
         version, moves = version + 1, moves + 1
         assert response.headers["ETag"] == f'"{version}"' and response.get_json()["version"] == version
     assert moves > 5 and body["pending"] == [] and body["waiting_for"] == []
@@ -500,7 +506,7 @@ def test_a_live_stream_starts_with_a_snapshot_and_follows_the_moves(client, stor
         fields, data = next_message(stream)
         assert fields == {"retry": "2000", "id": str(v), "event": "snapshot"}  # retry: inside the first block
         assert data == {"game": "shufflers", "version": v, "seeded": True, **core.view(store.get(table_id)["state"], 0),
-                        **seat_fields(store.get(table_id))}
+                        **seat_fields(store.get(table_id)), "can_undo": False}
         assert next(stream) == b": keepalive\n"  # SSE_KEEPALIVE (0.05 s here) of silence
         for _ in range(3):
             body = get(client, table_id).get_json()

@@ -33,7 +33,7 @@ def auth(token, version=None):
 
 def table(client, **body):
     """Showbiz Shuffle, seed 1: seat 0's 5th option (a start_movie) reveals nothing, its 1st draws a
-    card, `shake_up` shuffles, `end_turn` reveals nothing."""
+    card, its 3rd turns a card face up, `shake_up` shuffles, `end_turn` reveals nothing."""
     response = client.post(TABLES, json={"game": "showbiz-shuffle", "players": 2, "seed": 1, **body})
     assert response.status_code == 201
     created = response.get_json()
@@ -113,7 +113,72 @@ def test_a_move_followed_by_a_bots_move_cannot_be_taken_back(client):
     assert end["kind"] == "end_turn"
     moved = move(client, created["table_id"], tokens[0], created["version"], end).get_json()
     assert moved["version"] > created["version"] + 1  # the bot moved after it
+    assert moved["can_undo"] is False
     refused(undo(client, created["table_id"], tokens[0], moved["version"]), "moved_since")
+
+
+def can_undo(client, table_id, token=None):
+    return client.get(f"{TABLES}/{table_id}", headers=auth(token) if token else {}).get_json()["can_undo"]
+
+
+def test_can_undo_is_true_for_the_mover_only_after_a_move_that_revealed_nothing(client):
+    """`can_undo`, decided as the move was committed: true for the seat whose move it was, in the
+    move's answer and every read of that seat; false for the other seat and spectators."""
+    from table_helpers import snapshot_of
+
+    created, tokens = table(client)
+    tid = created["table_id"]
+    assert created["can_undo"] is False and can_undo(client, tid, tokens[0]) is False  # nobody moved yet
+    moved = move(client, tid, tokens[0], created["version"], options(client, tid, tokens[0])[4]).get_json()
+    assert moved["can_undo"] is True and can_undo(client, tid, tokens[0]) is True
+    assert can_undo(client, tid, tokens[1]) is False and can_undo(client, tid) is False
+    assert snapshot_of(client, tid, tokens[0])["can_undo"] is True  # the event stream's snapshot too
+    assert snapshot_of(client, tid, tokens[1])["can_undo"] is False and snapshot_of(client, tid)["can_undo"] is False
+    taken = undo(client, tid, tokens[0], moved["version"]).get_json()
+    assert taken["can_undo"] is False  # the move is taken back: nothing more to take back
+    # the other seat moved since: no longer
+    end = next(o for o in options(client, tid, tokens[0]) if o["kind"] == "end_turn")
+    version = move(client, tid, tokens[0], taken["version"], end).get_json()["version"]
+    assert can_undo(client, tid, tokens[0]) is True
+    theirs = move(client, tid, tokens[1], version, options(client, tid, tokens[1])[-1]).get_json()
+    assert theirs["can_undo"] is True and can_undo(client, tid, tokens[0]) is False
+    refused(undo(client, tid, tokens[0], theirs["version"]), "no_move")
+
+
+def test_can_undo_is_false_after_a_move_that_drew_a_card_or_used_randomness(client):
+    for kind in ("draw", "shake_up"):
+        created, tokens = table(client)
+        tid = created["table_id"]
+        option = options(client, tid, tokens[0])[0] if kind == "draw" else \
+            next(o for o in options(client, tid, tokens[0]) if o["kind"] == "shake_up")
+        moved = move(client, tid, tokens[0], created["version"], option).get_json()
+        assert moved["can_undo"] is False and can_undo(client, tid, tokens[0]) is False
+        refused(undo(client, tid, tokens[0], moved["version"]), "revealed")
+
+
+def test_can_undo_is_false_after_a_move_that_turned_a_card_face_up(client):
+    """A card played face up from a hand: no event says so, only the face-down cards counted at the
+    commit tell (seed 1, seat 0's 3rd option: a start_movie from the hand)."""
+    created, tokens = table(client)
+    tid = created["table_id"]
+    moved = move(client, tid, tokens[0], created["version"], options(client, tid, tokens[0])[2]).get_json()
+    assert moved["can_undo"] is False and can_undo(client, tid, tokens[0]) is False
+    assert "turned a card face up" in refused(undo(client, tid, tokens[0], moved["version"]), "revealed")
+
+
+def test_an_undo_of_a_move_kept_by_an_earlier_version_still_counts_the_face_down_cards(client):
+    """A host running the version before `can_undo` kept the state before any move that used no
+    randomness (a rolling deploy): the flag cannot know better, the undo itself still refuses."""
+    created, tokens = table(client)
+    tid, store = created["table_id"], client.application.extensions["table_store"]
+    before = store.get(tid)["state"]
+    moved = move(client, tid, tokens[0], created["version"], options(client, tid, tokens[0])[2]).get_json()
+    record = store.get(tid)
+    record["undo"] = {"seat": 0, "version": moved["version"], "state": before,
+                      "events": store.entries(tid, created["version"], 0)[-1]["events"]}
+    assert store.commit(tid, moved["version"], record, [], 600)
+    assert can_undo(client, tid, tokens[0]) is True
+    assert "turned a card face up" in refused(undo(client, tid, tokens[0], moved["version"]), "revealed")
 
 
 def test_undo_needs_if_match_at_the_current_version_and_a_seats_token(client):
@@ -146,12 +211,15 @@ def test_a_seat_takes_back_at_most_undos_per_seat_moves_a_game(store):
         taken = undo(client, tid, tokens[0], version)
         assert taken.status_code == 200
         version = taken.get_json()["version"]
-    version = move(client, tid, tokens[0], version, options(client, tid, tokens[0])[4]).get_json()["version"]
+    moved = move(client, tid, tokens[0], version, options(client, tid, tokens[0])[4]).get_json()
+    version = moved["version"]
+    assert moved["can_undo"] is False  # the seat's undos are spent
     assert "2 moves in this game already" in refused(undo(client, tid, tokens[0], version), "limit")
     # the other seat has its own count
     version = move(client, tid, tokens[0], version, options(client, tid, tokens[0])[-1]).get_json()["version"]
-    version = move(client, tid, tokens[1], version, options(client, tid, tokens[1])[-1]).get_json()["version"]
-    assert undo(client, tid, tokens[1], version).status_code == 200
+    moved = move(client, tid, tokens[1], version, options(client, tid, tokens[1])[-1]).get_json()
+    assert moved["can_undo"] is True
+    assert undo(client, tid, tokens[1], moved["version"]).status_code == 200
 
 
 @pytest.mark.parametrize("store", ["memory", "redis"])
@@ -197,4 +265,5 @@ def test_a_move_followed_by_a_timed_out_move_cannot_be_taken_back():
     assert app.extensions["clock_sweeper"].sweep() == 1  # seat 1 timed out: its default move was made
     now = client.get(f"{TABLES}/{tid}").get_json()["version"]
     assert now == moved["version"] + 1
+    assert moved["can_undo"] is True and can_undo(client, tid, tokens[0]) is False
     refused(undo(client, tid, tokens[0], now), "moved_since")

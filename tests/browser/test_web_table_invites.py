@@ -17,8 +17,9 @@ from api.schemas.tables import CreateTableRequest
 from time_bounds import bound
 
 # Showbiz Shuffle, seed 1: seat 0's "End your turn" reveals nothing (it may be taken back), its
-# "Shake up your studio" shuffles (it may not): tests/api/test_table_undo.py
+# first option (Tom Cruse's, in his group) draws a Biz card (it may not): tests/api/test_table_undo.py
 GAME, SEED = "showbiz-shuffle", 1
+DRAWS = "Start an action movie with Tom Cruse (star, 4) from your hand"
 DEVICE_AHEAD_MS = 3_600_000  # a device whose clock is an hour fast
 INVITE = "@invite"  # the lobby's seat choice "a friend, by invitation link"
 # Invitations, names and rematches come with the tables' side of issue 32 (branch i32tables): until
@@ -147,12 +148,28 @@ def test_the_clock_counts_the_servers_time_and_a_move_is_taken_back(server, brow
     assert record["version"] == start + 2  # one version on, the position as it was
     assert {**record["state"], "version": None} == {**before, "version": None}
 
-    # a move that shuffled: the server refuses, and the page says why in words
-    _click_option(player, "Shake up your studio (this takes the whole turn)")
+    # a move that drew a card: its answer says `can_undo: false`, so no button at all
+    before, at = copy.deepcopy(record["state"]), record["version"]
+    player.find_element(By.CSS_SELECTOR, '#decision button.group[data-subject="S24"]').click()  # Tom Cruse's moves
+    _click_option(player, DRAWS)
+    assert not player.find_elements(By.ID, "undo")
+    record = store.get(where["table"])
+    assert record["version"] == at + 1 and record["undo"]["reason"] == "revealed"
+    player.refresh()  # nor after a reload
+    _wait(player, lambda d: d.find_element(By.ID, "main").get_attribute("data-version") == str(at + 1)
+          and d.find_elements(By.CSS_SELECTOR, "#decision button.option"))
+    assert not player.find_elements(By.ID, "undo")
+
+    # the same move as a host of the version before `can_undo` kept it (the state before it, the
+    # face-down cards and draws left to the undo): the button shows, the server refuses, the page
+    # says why in words and the button goes
+    record["undo"] = {"seat": 0, "version": at + 1, "state": before, "events": store.entries(where["table"], at, 0)[-1]["events"]}
+    assert store.commit(where["table"], at + 1, record, [], 600)
+    player.refresh()
     _click(player, "undo")
     _wait(player, lambda d: "cannot be taken back" in d.find_element(By.ID, "status").text)
     status = player.find_element(By.ID, "status").text
-    assert "randomness" in status and "_" not in status, status
+    assert "drew a card" in status and "_" not in status, status
     _wait(player, lambda d: not d.find_elements(By.ID, "undo"))
 
 

@@ -11,7 +11,7 @@ import pytest
 
 import core
 from core.framework.rng import Rng
-from core.framework.undo import reveals
+from core.framework.undo import _face_down, _fewer_face_down, reveals
 
 U, R, E, F = "undoable", "random", "event", "face_up"
 TRUTH = {
@@ -47,10 +47,11 @@ def _category(reason):
     return E
 
 
-def _observed(game_id):
-    game, table = core.get_game(game_id), collections.defaultdict(set)
-    for setup in game.sample_setups()[:3]:
-        for seed in range(3):
+def _moves(game_id, setups=3, seeds=3):
+    """(move, the step before it, the step after it) of seeded random games (the same every run)."""
+    game = core.get_game(game_id)
+    for setup in game.sample_setups()[:setups]:
+        for seed in range(seeds):
             step, rng = core.new_game(game_id, setup.players, setup.options, seed), Rng.from_seed(seed)
             for _ in range(300):
                 if step.outcome is not None:
@@ -58,8 +59,14 @@ def _observed(game_id):
                 decision = step.pending[rng.below(len(step.pending))]
                 move = decision["options"][rng.below(len(decision["options"]))]
                 after = step.play(move)
-                table[move["kind"]].add(_category(reveals(step.state, after.state, after.events)))
+                yield move, step, after
                 step = after
+
+
+def _observed(game_id):
+    table = collections.defaultdict(set)
+    for move, step, after in _moves(game_id):
+        table[move["kind"]].add(_category(reveals(step.state, after.state, after.events)))
     return table
 
 
@@ -86,3 +93,16 @@ def test_a_draw_event_reveals_information_even_with_the_rng_unmoved():
 def test_nothing_changed_reveals_nothing():
     step = core.new_game("big-shuffle", 3, None, 2)
     assert reveals(step.state, step.state, []) is None
+
+
+@pytest.mark.parametrize("game_id", sorted(TRUTH))
+def test_face_down_cards_counted_only_where_the_views_differ_are_the_full_count(game_id):
+    """reveals() counts placeholders only where the views before and after a move differ (what they
+    share cancels out): the same difference as counting both views whole, for every viewer."""
+    game, compared = core.get_game(game_id), 0
+    for _, step, after in _moves(game_id, setups=2, seeds=2):
+        for viewer in [None, *range(step.state["players"])]:
+            now, was = game.view(after.state, viewer), game.view(step.state, viewer)
+            assert _fewer_face_down(now, was) == _face_down(was) - _face_down(now)
+            compared += 1
+    assert compared > 100

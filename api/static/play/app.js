@@ -379,10 +379,7 @@ async function tablePage(tableId, seatParam, token) {
     me === null ? null : invitePanel(tableId, me), clock.box);
   const creator = sessionStorage.getItem(`creator:${tableId}`); // this browser created the table: it may start it
   let refreshing = null;
-  // Taking back: the version this seat's own last move reached (kept over a reload), and the
-  // versions the server refused to take back
-  const mineKey = `mine:${tableId}:${me}`;
-  let mine = Number.parseInt(sessionStorage.getItem(mineKey) || "-1", 10);
+  // Taking back: the versions the server refused to take back (it has the last word)
   const refused = new Set();
 
   function draw(answer) {
@@ -402,16 +399,17 @@ async function tablePage(tableId, seatParam, token) {
     // every invitation taken, and no seat link to pass on: the panel has done its work
     const panel = document.getElementById("invite");
     if (panel && data.started !== false && !panel.querySelector(".invite-link:not([data-invite])")) panel.hidden = true;
-    if (me !== null && mine === data.version && !data.outcome && !refused.has(mine)) ui.decision.append(undoBox());
+    if (me !== null && data.can_undo === true && !refused.has(data.version)) ui.decision.append(undoBox());
     main.dataset.version = String(data.version);
   }
-  // The undo button: shown while this seat's move is the table's last change (the server decides
-  // whether it revealed anything: a refusal is shown in words and the button goes)
+  // The undo button: shown while the server says this seat may take its last move back
+  // (`can_undo`: its move is the table's last change and revealed nothing). A refusal all the
+  // same (a host of an earlier version kept the move) is shown in words and the button goes.
   function undoBox() {
     const button = el("button", { type: "button", id: "undo", class: "undo" }, "Take back my last move");
     button.addEventListener("click", () => undo(button));
     return el("p", { class: "undo-box" }, button,
-      el("small", { class: "help" }, " Possible while nobody has moved since and your move showed nothing new."));
+      el("small", { class: "help" }, " Nobody has moved since, and your move showed nothing new."));
   }
   async function undo(button) {
     button.disabled = true;
@@ -419,7 +417,6 @@ async function tablePage(tableId, seatParam, token) {
     try {
       const answer = await call("POST", `/v1/tables/${encodeURIComponent(tableId)}/undo`, { token, ifMatch: at });
       ui.status.textContent = "Your last move was taken back.";
-      remember(-1);
       draw(answer);
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
@@ -430,7 +427,6 @@ async function tablePage(tableId, seatParam, token) {
       } else {
         ui.status.textContent = `Refused: ${error.message}`;
       }
-      remember(-1);
       await refresh();
       const box = ui.decision.querySelector(".undo-box");
       if (box) box.remove();
@@ -445,10 +441,6 @@ async function tablePage(tableId, seatParam, token) {
       ui.status.textContent = error instanceof ApiError && error.code === "table_started" ? "The game has begun already." : `Refused: ${error.message}`;
     }
     await refresh();
-  }
-  function remember(version) {
-    mine = version;
-    sessionStorage.setItem(mineKey, String(version));
   }
   // One read at a time; a step that comes in while one is on its way asks for another after it
   // (that read may have left before the step: without it, a game's last step could go unseen)
@@ -471,9 +463,7 @@ async function tablePage(tableId, seatParam, token) {
     busy(ui, true);
     try {
       const at = data.version;
-      const answer = await call("POST", `/v1/games/${game}/tables/${encodeURIComponent(tableId)}/moves`, { body: { move: option }, token, ifMatch: at });
-      remember(answer.version === at + 1 ? answer.version : -1); // one version more: no bot moved after it
-      draw(answer);
+      draw(await call("POST", `/v1/games/${game}/tables/${encodeURIComponent(tableId)}/moves`, { body: { move: option }, token, ifMatch: at }));
     } catch (error) {
       if (error instanceof ApiError && error.status === 412) {
         ui.status.textContent = "The table moved on before your move arrived: here it is as it stands now.";
