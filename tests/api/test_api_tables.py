@@ -179,7 +179,9 @@ def _sizes(game):
 
 @pytest.mark.parametrize("game, players", [(g.id, n) for g in core.all_games() for n in _sizes(g)])
 def test_a_whole_game_through_moves_as_every_seat(app, client, store, game, players):
-    created = create(client, game=game, players=players, seed=11)
+    # Seed 13: every game to its end in 19-323 moves (seed 11 took The Big Shuffle at 2 seats 2,580
+    # random moves, half this file's time, and checked nothing the 200 of seed 13 do not; issue 30).
+    created = create(client, game=game, players=players, seed=13)
     table_id, tokens = created["table_id"], tokens_of(created)
     assert set(tokens) == set(range(players)) and len(set(tokens.values())) == players
     assert all(re.fullmatch(r"[A-Za-z0-9_-]{43}", t) for t in [*tokens.values(), created["creator_token"]])
