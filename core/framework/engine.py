@@ -118,7 +118,7 @@ def check_state(state) -> Game:
 def _validated(state) -> tuple[Game, list]:
     """The game of a valid state and its pending decisions; InvalidState otherwise."""
     game = game_of(state)
-    key = digest(state)  # None: a value of a type outside JSON's (checked.py); the full check
+    key = digest(state) if game.check_once else None  # None: the full check (checked.py)
     if known(game, key):  # a state the full check accepted before (checked.py): the same answer
         return game, game.decisions(state)
     missing = [k for k in FRAMEWORK_FIELDS if k not in state]
@@ -141,7 +141,7 @@ def _validated(state) -> tuple[Game, list]:
     if not Rng.is_valid(state["rng"]):
         raise InvalidState("The state's rng must be 16 hexadecimal digits.", {"rng": ["invalid"]})
     check_outcome(state["outcome"], state["players"])
-    if key is None:  # (a plain state's integers are all safe: `digest` walked them)
+    if key is None:  # (a state with a key has only safe integers: `digest` walked them)
         check_integers(state)
     try:
         game.check(state)

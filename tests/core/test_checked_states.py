@@ -122,3 +122,11 @@ def test_without_orjson_the_key_is_taken_from_repr_and_names_the_content_exactly
     other = copy.deepcopy(state)
     other["masterplan"] = int(other["masterplan"])
     assert checked.digest(other) != checked.digest(state)
+
+
+def test_a_game_that_does_not_opt_in_is_checked_in_full_every_time():
+    checked.forget()
+    step = _mid_game("shufflers", 2, {}, moves=5)
+    assert not GAMES["shufflers"].check_once and GAMES["plot-twist"].check_once
+    core.check_state(step.state)
+    assert checked._KNOWN == {}
