@@ -36,32 +36,10 @@ try:  # the fast serializer where it is installed (a dependency of the API); els
 except ImportError:  # pragma: no cover - the pure-Python path
     _dumps = None
 
-from .budget import MAX_SAFE_INTEGER
+from .budget import plain_json as _plain
 
 SIZE = 4096
 _KNOWN: dict = {}  # digest -> the Game whose check accepted it (a game registered again is checked again)
-
-
-def _plain(value) -> bool:
-    """Is `value` made only of JSON's types, exactly (see the module's docstring)? (Dict keys are left to
-    `_key`: orjson refuses a key that is not a string, and `repr` writes one apart from a string.)"""
-    stack = [value]
-    pop, push = stack.pop, stack.extend
-    while stack:
-        x = pop()
-        t = type(x)
-        if t is str:
-            continue
-        if t is dict:
-            push(x.values())
-        elif t is list:
-            push(x)
-        elif t is int:
-            if not -MAX_SAFE_INTEGER <= x <= MAX_SAFE_INTEGER:
-                return False
-        elif t is not bool and x is not None:
-            return False
-    return True
 
 
 def _key(state: dict) -> bytes | None:
