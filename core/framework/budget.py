@@ -31,7 +31,7 @@ def check_integers(value, path: str = "") -> None:
     the framework's net under the games' own, tighter checks of each field. A first walk only
     asks whether there is one (every client state passes here, so it must be cheap); a second
     one, with the paths, runs only to name it."""
-    if not _holds_an_unsafe_integer(value):
+    if plain_json(value):  # (a value of another type, a float say, is walked again below: ints only)
         return
     stack = [(value, path)]
     while stack:
@@ -46,19 +46,27 @@ def check_integers(value, path: str = "") -> None:
             stack.extend((v, f"{where}.{i}" if where else str(i)) for i, v in enumerate(x))
 
 
-def _holds_an_unsafe_integer(value) -> bool:
+def plain_json(value) -> bool:
+    """Is `value` made only of JSON's types, exactly (dict, list, str, bool, None, and int within
+    JavaScript's safe integers: no subclass, tuple or float)? One cheap walk, no paths; dict keys are not
+    looked at (core/framework/checked.py leaves them to its serializer)."""
     stack = [value]
     pop, push = stack.pop, stack.extend
     while stack:
         x = pop()
         t = type(x)
+        if t is str:
+            continue
         if t is dict:
             push(x.values())
         elif t is list:
             push(x)
-        elif t is int and not -MAX_SAFE_INTEGER <= x <= MAX_SAFE_INTEGER:
-            return True
-    return False
+        elif t is int:
+            if not -MAX_SAFE_INTEGER <= x <= MAX_SAFE_INTEGER:
+                return False
+        elif t is not bool and x is not None:
+            return False
+    return True
 
 
 def check_outcome(outcome, players: int) -> None:

@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 from .budget import MAX_SAFE_INTEGER, check_events, check_integers, check_outcome
 from .bots import bot_names, get_bot
+from .checked import digest, known, remember
 from .draft import CURRENT_DRAFT, LazyRng
 from .errors import GameOver, IllegalMove, InvalidMove, InvalidState, NotYourTurn, UnknownBot, UnknownGame
 from .game import FRAMEWORK_FIELDS, Game
@@ -117,6 +118,9 @@ def check_state(state) -> Game:
 def _validated(state) -> tuple[Game, list]:
     """The game of a valid state and its pending decisions; InvalidState otherwise."""
     game = game_of(state)
+    key = digest(state) if game.check_once else None  # None: the full check (checked.py)
+    if known(game, key):  # a state the full check accepted before (checked.py): the same answer
+        return game, game.decisions(state)
     missing = [k for k in FRAMEWORK_FIELDS if k not in state]
     if missing:
         raise InvalidState(f"The state lacks the field '{missing[0]}'.", {missing[0]: ["missing"]})
@@ -137,7 +141,8 @@ def _validated(state) -> tuple[Game, list]:
     if not Rng.is_valid(state["rng"]):
         raise InvalidState("The state's rng must be 16 hexadecimal digits.", {"rng": ["invalid"]})
     check_outcome(state["outcome"], state["players"])
-    check_integers(state)
+    if key is None:  # (a state with a key has only safe integers: `digest` walked them)
+        check_integers(state)
     try:
         game.check(state)
         pending = game.decisions(state)
@@ -149,6 +154,7 @@ def _validated(state) -> tuple[Game, list]:
         raise InvalidState(f"The state is not a consistent position of {game.name} ({type(exc).__name__}).") from None
     if (not pending) != (state["outcome"] is not None) or any(not d["options"] for d in pending):
         raise InvalidState("The state is stuck: it is not over, yet nobody has a legal move (or the reverse).")
+    remember(game, key)
     return game, pending
 
 
@@ -183,16 +189,16 @@ def _advance(game: Game, state: dict, pending: list | None, move) -> Step:
     if state["outcome"] is not None:
         raise GameOver("The game is over; no more moves can be made.")
     move = game.canonical_move(state, move)
-    for d in pending:
-        for o in d["options"]:
-            # `is`: a bot posting back the very option object it was given
-            if o is move or (o == move and _same_types(o, move)):
-                break
+    if not _posted_back(pending, move):
+        for d in pending:
+            for o in d["options"]:
+                if o == move and _same_types(o, move):
+                    break
+            else:
+                continue
+            break
         else:
-            continue
-        break
-    else:
-        _refuse(state, pending, move)
+            _refuse(state, pending, move)
     draft = game.thaw(state)
     rng = LazyRng(state["rng"])
     token = CURRENT_DRAFT.set(draft)  # `with draft:`, inlined: current while the game plays
@@ -206,6 +212,16 @@ def _advance(game: Game, state: dict, pending: list | None, move) -> Step:
         new["rng"] = rng.rng.dump()
     new["version"] = state["version"] + 1
     return Step(new, game.decisions(new) if pending is None else pending, events, new["outcome"])
+
+
+def _posted_back(pending: list, move) -> bool:
+    """Is `move` the very object of one of the options (a bot or a playout posting back what it was
+    given)? Asked of every option by identity before any is compared by value."""
+    for d in pending:
+        for o in d["options"]:
+            if o is move:
+                return True
+    return False
 
 
 def _refuse(state: dict, pending: list, move) -> None:

@@ -171,6 +171,10 @@ class Game:
     # Whether `why_not` is the game's predicates (for the property test of every game).
     predicates: ClassVar[bool] = False
 
+    # Whether a client's state the full check accepted is remembered by its content and not checked
+    # again when posted again (core/framework/checked.py): for a game whose `check` is dear.
+    check_once: ClassVar[bool] = False
+
     def view_event(self, event: dict, player: int | None) -> dict:
         """An event as `player` may see it. Public by default."""
         return event

@@ -148,6 +148,7 @@ class PlotTwist(Game):
         return move
 
     predicates = True  # `why_not`: Setup's picks, and the one predicate of each Conflict move kind
+    check_once = True  # its state check (integrity/) is dear: a state posted again is not checked again
 
     def why_not(self, state: dict, move: dict) -> tuple[str, str] | None:
         if state["setup"]["step"] != "done":

@@ -81,7 +81,22 @@ def _card(x, types: Sequence[str], message: str, field: str) -> str:
     return x
 
 
+_STR = frozenset((str,))
+_IDS_OF_TYPES: dict = {}  # types (a tuple) -> the ids of the catalog's cards of those types
+
+
+def _plain_cards(x, types: tuple, most: int) -> bool:
+    """Does `_cards` accept `x`? The common case, asked without building its messages: a list of at most
+    `most` strings (exactly), each the id of a card of one of `types`."""
+    ids = _IDS_OF_TYPES.get(types)
+    if ids is None:
+        ids = _IDS_OF_TYPES[types] = frozenset(c for c in C.CARD if C.TYPE[c] in types)
+    return type(x) is list and len(x) <= most and _STR.issuperset(map(type, x)) and ids.issuperset(x)
+
+
 def _cards(x, types: Sequence[str], most: int, message: str, field: str) -> list:
+    if _plain_cards(x, types, most):
+        return x
     if type(x) is not list or len(x) > most:
         raise _bad(f"{message} must be a list of at most {most} card ids.", field)
     for i, card in enumerate(x):
@@ -317,15 +332,17 @@ def _collections(state: dict, n: int, step: str) -> None:
     placed = [c for c in in_play(state) if C.TYPE.get(c) != "ally" and c not in later]  # Setup's: hands hold copies of later plays
     placed = [c for c in placed if c not in state["locations"][1:]]
     building = step != "done"
+    users_by_seat = [users_of(state, p) for p in range(n)]  # (asked once for both piles)
     sizes = [("plot_hands", D.PLOT_HAND, "plot_hands", D.plot_hand_error),
              ("combat_decks", D.COMBAT_DECK, "combat_decks", D.combat_deck_error)]
     for field, size, at, whole in sizes:
         for p, pile in enumerate(state[field]):
             types = D.PLOT_HAND_TYPES["gm" if p == GM else "hero"] if field == "plot_hands" else ("combat",)
-            _cards(pile, types, size, f"Seat {p}'s {field[:-1].replace('_', ' ')}", f"{field}.{p}")
+            if not _plain_cards(pile, types, size):
+                _cards(pile, types, size, f"Seat {p}'s {field[:-1].replace('_', ' ')}", f"{field}.{p}")
             if pile and not _after(step, at) and step != at:
                 raise _bad(f"Seat {p}'s {field[:-1].replace('_', ' ')} is picked later in Setup.", f"{field}.{p}")
-            users = users_of(state, p)
+            users = users_by_seat[p]
             if field == "plot_hands":
                 refusal = whole(pile, "gm" if p == GM else "hero", users, placed)
             else:
@@ -366,7 +383,8 @@ def _collections(state: dict, n: int, step: str) -> None:
                f"'{field}'", field)
     for field in ("combat_hands", "combat_discards"):
         for p, pile in enumerate(state[field]):
-            _cards(pile, ("combat",), D.COMBAT_DECK, f"Seat {p}'s {field}", f"{field}.{p}")
+            if not _plain_cards(pile, ("combat",), D.COMBAT_DECK):
+                _cards(pile, ("combat",), D.COMBAT_DECK, f"Seat {p}'s {field}", f"{field}.{p}")
             if building and pile:
                 raise _bad(f"No Combat card is drawn or discarded before the first Turn ({field}).", f"{field}.{p}")
     if type(state["twists_in_play"]) is not list or building and state["twists_in_play"]:
