@@ -259,10 +259,9 @@ class BigShuffle(Game):
         abilities = stop if type(stop) is list else None
         if state["public"]:  # a public card that left the hands is seen where it lies now
             owned = current_draft().owned  # (no hand changed and nothing made public: all still held)
-            if owned is None or "seats" in owned or "public" in owned:
+            if (owned is None or "seats" in owned or "public" in owned) and not _all_held(state):
                 hands = [seat["hand"] for seat in state["seats"]]
-                if not all(any(c in hand for hand in hands) for c in state["public"]):
-                    state["public"] = [c for c in state["public"] if any(c in hand for hand in hands)]
+                state["public"] = [c for c in state["public"] if any(c in hand for hand in hands)]
         return events, (None if abilities is None else start_of_turn(state["turn"]["player"], abilities))
 
     # --- Views ---------------------------------------------------------------------------
@@ -309,6 +308,18 @@ class BigShuffle(Game):
 
     def bots(self) -> dict:
         return {"heuristic": HeuristicBot()}
+
+
+def _all_held(state: dict) -> bool:
+    """Is every public card still in a hand? (Plain loops: asked after most moves.)"""
+    seats = state["seats"]
+    for c in state["public"]:
+        for seat in seats:
+            if c in seat["hand"]:
+                break
+        else:
+            return False
+    return True
 
 
 # --- Views ------------------------------------------------------------------------------------------
