@@ -16,7 +16,7 @@ from .checked import digest, known, remember
 from .draft import CURRENT_DRAFT, LazyRng
 from .errors import GameOver, IllegalMove, InvalidMove, InvalidState, NotYourTurn, UnknownBot, UnknownGame
 from .game import FRAMEWORK_FIELDS, Game
-from .kept import scope, shared
+from .kept import _ENTRIES, _SHARED, scope, shared
 from .labels import labelled
 from .registry import GAMES, get_game
 from .rng import Rng
@@ -41,8 +41,13 @@ class Step(NamedTuple):
         from this engine, so its state is not validated again and its pending decisions
         are not generated again. A state from outside goes through `apply`.
         """
-        with shared():  # this engine's own state: its listings are kept (kept.py)
+        if _ENTRIES.get() is not None:  # `with shared():`, inlined (the hot path of playouts):
             return _advance(GAMES[self.state["game"]], self.state, self.pending, move)
+        token = _ENTRIES.set(_SHARED)  # this engine's own state: its listings are kept (kept.py)
+        try:
+            return _advance(GAMES[self.state["game"]], self.state, self.pending, move)
+        finally:
+            _ENTRIES.reset(token)
 
 
 def _is_int(x) -> bool:
@@ -188,8 +193,8 @@ def apply(state: dict, move: dict, *, trusted: bool = False) -> Step:
 def _advance(game: Game, state: dict, pending: list | None, move) -> Step:
     if state["outcome"] is not None:
         raise GameOver("The game is over; no more moves can be made.")
-    move = game.canonical_move(state, move)
-    if not _posted_back(pending, move):
+    if not _posted_back(pending, move):  # (a listed option is in its canonical form already)
+        move = game.canonical_move(state, move)
         for d in pending:
             for o in d["options"]:
                 if o == move and _same_types(o, move):

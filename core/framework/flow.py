@@ -85,6 +85,8 @@ class Flow:
         events: list = []
         self.moves[move["kind"]](state, move, rng, events)
         if not self._plain:
+            if decisions is None or not self.automatic:  # `run` without questions to answer, inlined
+                return events, self._run(state, rng, events, checked)
             return events, self.run(state, rng, events, decisions, checked)
         if decisions is None:  # (the engine counts the events of the move itself)
             return events, (WAIT if state["outcome"] is None else None)
