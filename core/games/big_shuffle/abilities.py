@@ -10,13 +10,14 @@ from .city import active_scenes
 
 
 LOOT_LIMIT = 3
+_NONE: frozenset = frozenset()  # (HAVING's default: a verb no card has)
 
 
 def ignores_scenes(state: dict, p: int) -> bool:
     """The Key to the City (and the like) beats every active scene, The Police Station included."""
     seat = state["seats"][p]
     having = HAVING["ignore_scenes"]
-    return seat["informant"] in having or any(c in having for c in seat["loot"])
+    return seat["informant"] in having or not having.isdisjoint(seat["loot"])
 
 
 def scene_statics(state: dict, p: int) -> list[dict]:
@@ -27,7 +28,7 @@ def scene_statics(state: dict, p: int) -> list[dict]:
 
 def scenes_have(state: dict, p: int, verb: str) -> bool:
     """Does an active scene have this static, and does it apply to p? (Titles have none.)"""
-    having = HAVING.get(verb, ())
+    having = HAVING.get(verb, _NONE)
     city = state["city"]
     for t in SCENE_TYPES:
         mid = city[t]["midtown"]
@@ -55,11 +56,11 @@ def own_statics(state: dict, p: int) -> list[dict]:
 
 def owns(state: dict, p: int, verb: str) -> bool:
     """Does p's informant or working loot have this static?"""
-    having = HAVING.get(verb, ())
+    having = HAVING.get(verb, _NONE)
     seat = state["seats"][p]
     if seat["informant"] in having:
         return True
-    return any(c in having for c in seat["loot"]) and loot_works(state, p)
+    return not having.isdisjoint(seat["loot"]) and loot_works(state, p)
 
 
 def statics_total(statics: list[dict], verb: str) -> int:
