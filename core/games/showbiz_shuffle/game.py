@@ -142,6 +142,9 @@ class ShowbizShuffle(Game):
     def play(self, state: dict, move: dict, rng) -> list:
         return FLOW.play(state, move, rng)[0]
 
+    def play_step(self, state: dict, move: dict, rng) -> tuple[list, None]:
+        return FLOW.play(state, move, rng)[0], None  # (`play`, inlined: the engine lists the decisions)
+
     # --- Views --------------------------------------------------------------------------------
     def view(self, state: dict, player: int | None) -> dict:
         """Hands and held Biz cards are seen by their owner only; the decks by nobody."""
