@@ -83,13 +83,17 @@ def options(state: dict) -> list:
         return [{"player": p, "kind": "end_turn"}]
     movies = seat["movies"]
     free_slot = None in movies  # slot_refusal
-    castings = [(slot, casting(movie)) for slot, movie in enumerate(movies) if movie is not None]
+    from_hand, from_call = [], []  # per movie in production: (slot, its Casting, its answers per source)
+    for slot, movie in enumerate(movies):
+        if movie is not None:
+            c = casting(movie)
+            from_hand.append((slot, c, c.answers["hand"]))
+            from_call.append((slot, c, c.answers["cattle_call"]))
     opts = []
     append = opts.append
-    for source, bods in (("hand", seat["hand"]), ("cattle_call", state["cattle_call"])):
+    for source, bods, asked in (("hand", seat["hand"], from_hand), ("cattle_call", state["cattle_call"], from_call)):
         if played[source] >= ALLOWANCE[source]:  # source_refusal
             continue
-        asked = [(slot, c, c.answers[source]) for slot, c in castings]
         for bod in bods:
             for slot, c, answers in asked:  # Casting.takes, inlined
                 ok = answers.get(bod)
