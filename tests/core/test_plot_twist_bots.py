@@ -16,7 +16,7 @@ from core.framework.bots import bot_names, get_bot
 from core.framework.rng import Rng
 from core.games.plot_twist import OUTCOME_REASONS
 from core.games.plot_twist.bots import bots as B
-from core.games.plot_twist.bots.thumbs import KILL_FOR_THREAT
+from core.games.plot_twist.bots.thumbs import KILL_FOR_THREAT, MOOKS_ENOUGH
 from core.games.plot_twist.effects import events_cluster as EC
 from core.games.plot_twist.game import PlotTwist
 
@@ -567,6 +567,20 @@ def test_the_gm_puts_quantity_on_a_mook_about_to_go_for_1_hate():
     judge = B._Judge(seen(step, 0)["view"], 0)
     quantity = {"player": 0, "kind": "add_quantity", "character": SIMOAKLI, "target": "mook/lab-goons"}
     assert judge.value(quantity) > 0
+
+
+def test_the_gm_buys_no_quantity_for_a_mook_card_that_has_enough():
+    """Found by issue 31's balance run (Break Their Spirit, 4 Heroes, seed 31, Warlord Kragg): the GM spent
+    14 Hate on Quantity after a Flee, a Mook card of 52 that Heroes without Belief or Energy could only chip
+    1 a Turn off, and the game reached the Turn cap. From `MOOKS_ENOUGH` counters more is worth nothing."""
+    step = drafted(2, (SIMOAKLI, "no_equipment", "mook/lab-goons", HOPE))
+    step = pass_until(step, lambda s: not s.state["turn"]["mulligan"])
+    quantity = {"player": 0, "kind": "add_quantity", "character": SIMOAKLI, "target": "mook/lab-goons"}
+    for counters, worth_it in ((MOOKS_ENOUGH - 1, True), (MOOKS_ENOUGH, False)):
+        edit = edited(step, lambda s: (record(s, "mook/lab-goons").update(quantity=counters),
+                                       record(s, SIMOAKLI).update(hate=15)))
+        judge = B._Judge(seen(edit, 0)["view"], 0)
+        assert (judge.value(quantity) > 0) is worth_it
 
 
 def organ_harvest_view(phase: str, initiating: str, seat: int = 0) -> dict:

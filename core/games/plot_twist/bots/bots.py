@@ -32,7 +32,8 @@ The GM
   Initiative to reach them before the Heroes Recruit them), Reveals Events (a Threat counting them would make each one count more), keeps the
   Villain in play until Doomsday Clock strikes;
 - initiates against the weakest Hero, each Character once per target;
-- spends Hate (extra Attacks, Belief Damage, 3 Quantity for a Mook card about to go at 1 Hate) only above a reserve that keeps
+- spends Hate (extra Attacks, Belief Damage, 3 Quantity for a Mook card about to go at 1 Hate, none for one
+  with `MOOKS_ENOUGH`) only above a reserve that keeps
   the Main Villain from Fleeing early (`HORIZON`); keeps every Lair he may in his Plot Hand (a Mook of
   another Color opens one more), so that at 0 Hate he Flees rather than Surrenders, to the Lair that
   helps him most;

@@ -5,7 +5,7 @@ from ..characters import characters as CH
 from ..conflict import spending as SP
 from ..reversal import reversal as RV
 from .setup import equipment_worth
-from .thumbs import SOCIAL, _kind, _size, _weight, _with, best_attack, effect_worth, hurt, left, p_above
+from .thumbs import MOOKS_ENOUGH, SOCIAL, _kind, _size, _weight, _with, best_attack, effect_worth, hurt, left, p_above
 
 
 class SpendingScores:
@@ -164,8 +164,11 @@ class SpendingScores:
 
     def score_add_quantity(self, o):
         # Quantity keeps a Mook card in play: worth it when the card is about to go (3 counters for
-        # QUANTITY_HATE, 1 Hate: the Mook section's price)
+        # QUANTITY_HATE, 1 Hate: the Mook section's price); none once the card has MOOKS_ENOUGH (a
+        # Mook of 50 Quantity the Heroes chip 1 a Turn off is a stalemate, not a threat)
         mook = self.rec(o["target"])
+        if mook and mook["quantity"] >= MOOKS_ENOUGH:
+            return -0.1
         worth = SP.QUANTITY_ADDED * 0.6 * (1.0 if mook and mook["quantity"] <= 2 else 0.3)
         return worth - self.cost(o["character"], "hate", SP.QUANTITY_HATE)
 

@@ -24,6 +24,7 @@ KILL_FOR_THREAT = 5.0  # a Bystander Killed toward Organ Harvest's Threat
 SUSPECTED_KILL = 1.2   # a Hero Recruits a Bystander the GM played (he may mean to Kill it): half a known Threat's 2.5
 REVEAL_FOR_THREAT = 20.0  # an Event Revealed toward Open the Rift's Threat
 SOCIAL = 0.35          # Social Stress hurts less: it Demoralizes, never Incapacitates
+MOOKS_ENOUGH = 9       # a Mook card with this many Quantity Counters needs no more (the GM's Hate buys them no more)
 PER_TURN = 3.0         # an effect at every Start or End of Turn: worth a few Turns of it
 GIFT = 0.35            # a Belief counter the GM cures: it goes back to a Hero, who may spend it
 ENABLES_HERO = 2.5     # ... more when it is the fifth Belief that pays for a second Hero
