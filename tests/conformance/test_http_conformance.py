@@ -22,6 +22,10 @@ from test_engine_conformance import HIDDEN, OPTION_SETS, _pick, dumps
 # before, the same tables played again; the engine conformance suite plays the seeds).
 MIN_GAMES_PER_GAME = 6
 REPLAYED = 40  # steps of each game played again over HTTP, from the same seed
+# The Big Shuffle's seeds start at 30: from 0, its table law-standard-2 drew a random game of 9,429 moves
+# (a third of the game's moves here, the suite's longest test); from 30 the same 15 tables play 15,383
+# moves, not 27,835, the longest 2,913 (issue 30). Each table is still played to its end.
+SEED_OFFSET = {"big-shuffle": 30}
 
 
 def _cases():
@@ -29,7 +33,8 @@ def _cases():
         table = OPTION_SETS[game.id]
         for i in range(max(len(table), MIN_GAMES_PER_GAME)):  # spread the games over the game's option sets
             case_id, players, options, _ = table[i % len(table)]
-            yield pytest.param(game.id, players, options, i, id=f"{game.id}-{case_id}-{i}")
+            seed = i + SEED_OFFSET.get(game.id, 0)
+            yield pytest.param(game.id, players, options, seed, id=f"{game.id}-{case_id}-{seed}")
 
 
 def _post(client, path: str, body: dict, status: int = 200) -> dict:
