@@ -72,16 +72,21 @@ def events_of(app, table_id, kind):
     return [e for entry in log_of(app, table_id) for e in entry["events"] if e["type"] == kind]
 
 
-def snapshot_of(client, table_id, token=None) -> dict:
-    """The first message of the table's event stream (its snapshot), as `token`'s seat sees it."""
-    stream = client.get(f"{TABLES}/{table_id}/events", headers=bearer(token) if token else {}, buffered=False)
+def first_event(client, table_id, kind: str, headers: dict) -> dict:
+    """The data of the first `kind` message (snapshot, step) of the table's event stream."""
+    stream = client.get(f"{TABLES}/{table_id}/events", headers=headers, buffered=False)
     text = b""
     for chunk in stream.response:
         text += chunk
-        if b"event: snapshot" in text and text.endswith(b"\n\n"):
+        if f"event: {kind}".encode() in text and text.endswith(b"\n\n"):
             break
     stream.close()
-    return orjson.loads(text.split(b"event: snapshot\ndata: ")[1].split(b"\n")[0])
+    return orjson.loads(text.split(f"event: {kind}\ndata: ".encode())[1].split(b"\n")[0])
+
+
+def snapshot_of(client, table_id, token=None) -> dict:
+    """The first message of the table's event stream (its snapshot), as `token`'s seat sees it."""
+    return first_event(client, table_id, "snapshot", bearer(token) if token else {})
 
 
 def at_once(calls: list) -> list:

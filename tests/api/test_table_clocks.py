@@ -21,7 +21,7 @@ import redis
 from api import create_app
 from api.stores.redis import RedisStore
 from api.sweeper import LEASE
-from table_helpers import snapshot_of
+from table_helpers import first_event, snapshot_of
 
 REDIS_URL = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
 ROOT = Path(__file__).resolve().parents[2]
@@ -118,8 +118,6 @@ def test_every_answer_of_a_clocked_table_carries_each_waiting_seats_deadline(app
 def test_the_streams_and_the_long_polls_latest_step_carry_the_deadlines(app):
     """After a move, a client following the table (stream or long-poll) learns the new deadlines from
     the latest step; earlier steps carry none."""
-    import orjson
-
     client = app.test_client()
     created = create(client, clock={"turn_seconds": 60})
     table_id, seat = created["table_id"], created["waiting_for"][0]
@@ -133,15 +131,7 @@ def test_the_streams_and_the_long_polls_latest_step_carry_the_deadlines(app):
     assert deadline_of(now, 1 - seat) == "2027-01-15T08:01:07.000Z"
     steps = client.get(f"{TABLES}/{table_id}/steps?after=-1&wait=0").get_json()["steps"]
     assert steps[-1]["clock"] == now["clock"] and all("clock" not in step for step in steps[:-1])
-    stream = client.get(f"{TABLES}/{table_id}/events", headers={"Last-Event-ID": str(created["version"])},
-                        buffered=False)
-    text = b""
-    for chunk in stream.response:
-        text += chunk
-        if b"event: step" in text and text.endswith(b"\n\n"):
-            break
-    stream.close()
-    step = orjson.loads(text.split(b"event: step\ndata: ")[1].split(b"\n")[0])
+    step = first_event(client, table_id, "step", {"Last-Event-ID": str(created["version"])})
     assert step["version"] == now["version"] and step["clock"] == now["clock"]
 
 
