@@ -32,7 +32,10 @@ CARDS_IN_DOM = "return [...document.querySelectorAll('[data-card]')].map(e => e.
 
 
 def _wait(driver, condition, seconds=15):
-    return WebDriverWait(driver, bound(seconds), poll_frequency=0.05).until(lambda d: condition(d))
+    """Wait for the condition; an element the page drew anew while it was read (a step came in) is
+    looked up again on the next poll."""
+    return WebDriverWait(driver, bound(seconds), poll_frequency=0.05,
+                         ignored_exceptions=[StaleElementReferenceException]).until(lambda d: condition(d))
 
 
 def _create(driver, url: str, game: str, seed=None, where: str = "table", options=None, players=None,

@@ -113,9 +113,17 @@ def _log(driver) -> list[str]:
 def _click_options(driver, count: int) -> None:
     for _ in range(count):
         version = driver.find_element(By.ID, "main").get_attribute("data-version")
-        _wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#decision button.option:not([disabled])"))[0].click()
+        _wait(driver, _click_first_option)
         _wait(driver, lambda d: d.find_element(By.ID, "main").get_attribute("data-version") != version
               or d.find_elements(By.ID, "outcome"))
+
+
+def _click_first_option(driver) -> bool:
+    """Click the first option, if one is there (within `_wait`: a button redrawn before the click is found again)."""
+    buttons = driver.find_elements(By.CSS_SELECTOR, "#decision button.option:not([disabled])")
+    if buttons:
+        buttons[0].click()
+    return bool(buttons)
 
 
 def test_the_log_survives_a_reload_and_a_spectator_reads_the_story_so_far(server, browser_factory):
@@ -153,20 +161,31 @@ def test_a_cards_text_and_figures_show_on_tap_and_on_focus(server, browser):
     catalog = {c["id"]: c for c in core.get_game("big-shuffle").cards()}
     _create(browser, server["url"], "big-shuffle", seed=1)
     _click_options(browser, 3)
-    cards = browser.find_elements(By.CSS_SELECTOR, "#board .card[data-card]")
-    tapped = next(c for c in cards if c.get_attribute("data-card").split("#")[0] in catalog)
-    tapped.click()
+
+    def tap(d):  # within `_wait`: a card the page drew anew before the tap is found again
+        tapped = next(c for c in d.find_elements(By.CSS_SELECTOR, "#board .card[data-card]")
+                      if c.get_attribute("data-card").split("#")[0] in catalog)
+        card = tapped.get_attribute("data-card")
+        tapped.click()
+        return card
+
+    card = _wait(browser, tap)
     panel = _wait(browser, lambda d: d.find_element(By.ID, "card-panel") if d.find_element(By.ID, "card-panel").is_displayed() else None)
-    entry = catalog[tapped.get_attribute("data-card").split("#")[0]]
+    entry = catalog[card.split("#")[0]]
     assert browser.find_element(By.ID, "card-panel-name").text.startswith(entry["name"])
     assert entry["text"] in panel.text
     browser.find_element(By.ID, "card-panel-close").click()
     assert not panel.is_displayed()
 
-    agenda = browser.find_elements(By.CSS_SELECTOR, "#board .seat.mine .card[data-card^='agenda/']")
-    target = agenda[0] if agenda else cards[-1]
-    browser.execute_script("arguments[0].focus()", target)  # as Tab reaches it
-    _wait(browser, lambda d: d.find_element(By.ID, "card-panel").get_attribute("data-card") == target.get_attribute("data-card"))
+    def focus(d):  # as Tab reaches it
+        agenda = d.find_elements(By.CSS_SELECTOR, "#board .seat.mine .card[data-card^='agenda/']")
+        target = agenda[0] if agenda else d.find_elements(By.CSS_SELECTOR, "#board .card[data-card]")[-1]
+        card = target.get_attribute("data-card")
+        d.execute_script("arguments[0].focus()", target)
+        return card
+
+    focused = _wait(browser, focus)
+    _wait(browser, lambda d: d.find_element(By.ID, "card-panel").get_attribute("data-card") == focused)
     text = browser.find_element(By.ID, "card-panel").text
     assert not ID_LIKE.search(text.replace("\n", " ")), text
     browser.switch_to.active_element.send_keys(Keys.ESCAPE)
