@@ -378,8 +378,11 @@ def _win_key(state: dict) -> tuple | None:
 
 # The moves whose handler leaves what `_win_key` reads (the turn's player and step, the Midtown tops)
 # as it was: the flow takes the key it computes first as the key before the move (flow.UNCHANGED).
-# Their effects (a success, a scene moved) run afterwards, in the flow. Most moves are of these kinds.
-_KEEP_WIN_KEY = frozenset({"hire", "pass", "react", "decline"})
+# Their effects (a success, a scene moved) run afterwards, in the flow. All but choosing a character,
+# ending the turn and scoring (expert mode, no key).
+_KEEP_WIN_KEY = frozenset((
+    "ability", "skip_ability", "draw", "play", "attempt", "stop", "hire", "pass", "react", "decline", "trash",
+    "discard_goon", "lose_informant", "resolve", "choose_drawer"))
 
 
 def _win_check(state: dict, events: list) -> None:
