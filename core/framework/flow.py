@@ -47,6 +47,14 @@ class _Wait:
 WAIT = _Wait()  # what `advance` returns when somebody must choose now
 
 
+class _Unchanged:
+    def __repr__(self) -> str:
+        return "UNCHANGED"
+
+
+UNCHANGED = _Unchanged()  # `checked`: the move left what the watch reads as it was (see Flow.play)
+
+
 @dataclass
 class Watch:
     """A check that runs when the position it reads has changed: `key(state)` names what the check
@@ -81,7 +89,9 @@ class Flow:
         kinds, the pending decisions it worked out (`decisions(state)`), else None.
 
         `checked`: the watch's key as it was already checked before the move (no check needed
-        for it again); None: check at the first chance."""
+        for it again); None: check at the first chance; `UNCHANGED`: the move's handler leaves what
+        the key reads as it was, so the key the flow computes first (before any work runs) is the
+        key before the move, not computed twice (a game's promise for some kinds of move)."""
         events: list = []
         self.moves[move["kind"]](state, move, rng, events)
         if not self._plain:
@@ -122,7 +132,7 @@ class Flow:
         watch, queue, advance = self.watch, self.queue, self.advance
         # The watch compares its key whenever the events grew since it last did (and at once when
         # nothing was checked before the move); a key of None means nothing to check now.
-        seen = -1 if checked is None else 0
+        seen = -1 if checked is None or checked is UNCHANGED else 0
         steps = 0
         while state["outcome"] is None:
             steps += 1
@@ -133,7 +143,9 @@ class Flow:
             if watch is not None and len(events) != seen:
                 seen = len(events)
                 key = watch.key(state)
-                if key is not None and key != checked:
+                if checked is UNCHANGED:  # the key before the move (Flow.play)
+                    checked = key
+                elif key is not None and key != checked:
                     checked = key
                     watch.check(state, events)
                     if state["outcome"] is not None:

@@ -852,3 +852,26 @@ def test_a_public_card_played_and_taken_back_in_one_move_stays_public_once():
         step = core.apply(step.state, moves[dice.randrange(len(moves))])  # validates the state it is given
         assert len(step.state["public"]) == len(set(step.state["public"]))
     assert step.outcome is not None
+
+
+@pytest.mark.parametrize("options", [{}, {"expansions": ["the-law"], "reaction_windows": "always"}])
+def test_a_move_but_choosing_a_character_or_ending_the_turn_leaves_the_win_key_as_it_was(options):
+    """The flow takes the win key it computes first as the key before these moves (flow.UNCHANGED,
+    game._KEEP_WIN_KEY): their handlers change neither the turn's player or step nor a Midtown top;
+    what they set off (a success, a scene moved) runs afterwards in the flow, which checks for a win."""
+    from core.framework.rng import Rng
+    from core.games.big_shuffle import game
+
+    asked = 0
+    for seed in range(3):
+        dice = random.Random(seed)
+        step = core.new_game("big-shuffle", 4, options, seed)
+        while step.pending:
+            move = dice.choice([o for d in step.pending for o in d["options"]])
+            if move["kind"] in game._KEEP_WIN_KEY:
+                with game.BIG_SHUFFLE.thaw(step.state) as draft:  # as the engine plays a move
+                    game.FLOW.moves[move["kind"]](draft.state, move, Rng.load(step.state["rng"]), [])
+                    assert game._win_key(draft.state) == game._win_key(step.state), move
+                asked += 1
+            step = step.play(move)
+    assert asked > 500

@@ -33,7 +33,7 @@ import copy
 
 from core.framework.draft import Draft, current_draft
 from core.framework.errors import InvalidOptions, InvalidState
-from core.framework.flow import WAIT, Flow, Watch
+from core.framework.flow import UNCHANGED, WAIT, Flow, Watch
 from core.framework.game import Game, Option, Setup, decision
 from core.framework.rng import Rng
 
@@ -255,7 +255,8 @@ class BigShuffle(Game):
 
     def play_step(self, state: dict, move: dict, rng) -> tuple[list, list | None]:
         """The driver may stop at a start of turn with the abilities it listed: they are the decision."""
-        events, stop = FLOW.play(state, move, rng, checked=_win_key(state))
+        kind = move["kind"]
+        events, stop = FLOW.play(state, move, rng, checked=UNCHANGED if kind in _KEEP_WIN_KEY else _win_key(state))
         abilities = stop if type(stop) is list else None
         if state["public"]:  # a public card that left the hands is seen where it lies now
             owned = current_draft().owned  # (no hand changed and nothing made public: all still held)
@@ -373,6 +374,15 @@ def _win_key(state: dict) -> tuple | None:
     city = state["city"]
     who, what, where = city["who"]["midtown"], city["what"]["midtown"], city["where"]["midtown"]
     return (turn["player"], who[-1] if who else None, what[-1] if what else None, where[-1] if where else None)
+
+
+# The moves whose handler leaves what `_win_key` reads (the turn's player and step, the Midtown tops)
+# as it was: the flow takes the key it computes first as the key before the move (flow.UNCHANGED).
+# Their effects (a success, a scene moved) run afterwards, in the flow. All but choosing a character,
+# ending the turn and scoring (expert mode, no key).
+_KEEP_WIN_KEY = frozenset((
+    "ability", "skip_ability", "draw", "play", "attempt", "stop", "hire", "pass", "react", "decline", "trash",
+    "discard_goon", "lose_informant", "resolve", "choose_drawer"))
 
 
 def _win_check(state: dict, events: list) -> None:
