@@ -275,8 +275,8 @@ _WHY_NOT = {"activate": _activate, "buy_success": _buy_success, "buy_coin": _buy
 
 def heroic_options(state: dict, seat: int) -> list[dict]:
     """The seat's `heal` and `gadgeteer` options, each Character's kept while what its predicates read is the
-    same (core/framework/kept.py): its record, its Free actions and Energy spent this Turn, the modifiers
-    and the standing cards (ratings, Locks, Roll Pool modifiers)."""
+    same (core/framework/kept.py): its record, its Free actions and Energy spent this Turn, its modifiers,
+    the standing cards and the Location (ratings, Locks, Roll Pool modifiers)."""
     out = []
     for who in A.acting(state, seat):
         c = CH.record(state, who)
@@ -288,8 +288,8 @@ def heroic_options(state: dict, seat: int) -> list[dict]:
 def character_heroics(state: dict, seat: int, c: dict) -> list[dict]:
     """`heroic_options` of one Character with Energy that may act now (kept.py)."""
     turn, who = state["turn"], c["card"]
-    parts = (c, turn["free"].get(who), turn["energy_spent"].get(who), turn["modifiers"], state["events_cluster"],
-             state["timers"], state["combat"] is None)
+    parts = (c, turn["free"].get(who), turn["energy_spent"].get(who), state["events_cluster"], state["timers"],
+             state["location"], state["combat"] is None, *FX.modifiers_of(state, who))
     return kept(("plot-twist", "heroics", seat, who), parts, lambda: _heroic_candidates(state, seat, c))
 
 

@@ -113,12 +113,13 @@ def ratings(state: dict, who: str) -> dict:
     `set`), and a Locked Heroic at 0 unless `who` can pay the 1 Energy its use costs (`locked`,
     `may_pay_lock`; the Roll that uses it pays, `pay_locks`). A mapping to read, kept while what it
     reads is the same (core/framework/kept.py): the modifiers this Turn, the cards that stand, `who`'s
-    record and the Energy it spent this Turn."""
+    record and the Energy it spent this Turn: of the modifiers, `who`'s of the stats it reads."""
     turn = state["turn"]
-    parts = (None if turn is None else turn["modifiers"], state["events_cluster"], state["timers"],
-             CH.record(state, who))
-    spent = None if turn is None else turn["energy_spent"].get(who)
-    return kept(("plot-twist", "ratings", who), parts, lambda: _ratings(state, who), (spent,))
+    parts = (state["events_cluster"], state["timers"], CH.record(state, who))
+    if turn is None:
+        return kept(("plot-twist", "ratings", who), parts, lambda: _ratings(state, who), (None, True))
+    return kept(("plot-twist", "ratings", who), parts + tuple(rated_modifiers(state, who)),
+                lambda: _ratings(state, who), (turn["energy_spent"].get(who), False))
 
 
 def _ratings(state: dict, who: str) -> dict:
@@ -154,6 +155,19 @@ def _rated_by_who(modifiers: list) -> dict:
     for m in modifiers:
         if m["stat"] in RATED_STATS:
             out.setdefault(m["who"], []).append(m)
+    return out
+
+
+def modifiers_of(state: dict, who: str) -> list[dict]:
+    """Every modifier this Turn on `who`, whatever its stat (a list to read only; kept.py)."""
+    modifiers = state["turn"]["modifiers"]
+    return kept(("plot-twist", "modifiers_of"), (modifiers,), lambda: _by_who(modifiers)).get(who, [])
+
+
+def _by_who(modifiers: list) -> dict:
+    out: dict = {}
+    for m in modifiers:
+        out.setdefault(m["who"], []).append(m)
     return out
 
 
