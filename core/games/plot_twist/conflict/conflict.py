@@ -170,6 +170,9 @@ def initiate_options(state: dict, seat: int) -> list[dict]:
         c = CH.record(state, who)
         if CH.side_of(c) != turn["initiating"] or c["actions"]["attack"] < 1:
             continue  # refused whatever the target (`initiate_error`): asked once, before building them
+        before = turn["initiated"].get(who)
+        if before and CH.side_of(c) == "heroes" and (len(before) != 1 or "Tactician" not in FX.keywords(state, who)):
+            continue  # a Hero initiates once (a Tactician twice): refused whatever the target too
         if "hidden" in c["statuses"]:
             candidates = [{"player": seat, "kind": "sneak_attack", "character": who, "target": t, "distance": d}
                           for t in others for d in DMG.DISTANCES]

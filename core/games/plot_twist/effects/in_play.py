@@ -19,6 +19,7 @@ the figures a counting Nullify starts from), `nullify_tries` (`[[character, card
 """
 
 from core.framework.game import decision
+from core.framework.kept import kept
 
 from ..conflict import actions as A
 from . import card_effects as CE
@@ -86,9 +87,11 @@ def nullify(state: dict, card: str, events: list, by: str) -> None:
 
 
 def nullifiable(state: dict) -> list[str]:
-    """The cards in play whose Nullify may still be met: Revealed Events not Nullified, Twists! in play."""
-    twists = [c for c in dict.fromkeys(state["twists_in_play"]) if "nullify" in C.CARD[c]]
-    return EC.standing(state) + twists
+    """The cards in play whose Nullify may still be met: Revealed Events not Nullified, Twists! in play
+    (a list to read only, kept while the Events Cluster and the Twists! in play are the same: kept.py)."""
+    cluster, twists = state["events_cluster"], state["twists_in_play"]
+    return kept(("plot-twist", "nullifiable"), (cluster, twists), lambda: EC.standing(state) + [
+        c for c in dict.fromkeys(twists) if "nullify" in C.CARD[c]])
 
 
 # --- Moves in a decision window -----------------------------------------------------------------------------

@@ -176,9 +176,11 @@ def play_options(state: dict, seat: int) -> list[dict]:
         return []
     out = []
     players = None
+    start = state["turn"]["phase"] == "start"
     for card in state["plot_hands"][seat]:
-        if C.TYPE[card] not in ("detail", "bystander", "ally"):
-            continue
+        kind = C.TYPE[card]
+        if kind not in ("detail", "bystander", "ally") or not start and kind != "detail":
+            continue  # Bystanders and Allies are played in the Start of Turn only (`_play_gate`)
         if players is None:
             players, out_card = _players(state, seat), out_of_play(state, seat)
         for who in players:

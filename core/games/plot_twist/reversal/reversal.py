@@ -29,6 +29,8 @@ Initiative, in a Combat through his combatant; never in the End of Turn), Initia
 `move_error(state, move)` both lists the options (`options`) and explains a refusal.
 """
 
+from core.framework.kept import kept
+
 from ..conflict import actions as A
 from .. import cards as C
 from ..characters import characters as CH
@@ -148,7 +150,15 @@ def _cure(state: dict, move: dict) -> tuple[str, str] | None:
 
 def lockable(state: dict, who: str) -> list[str]:
     """What a Lock may name on `who` now: the Heroics it has (rank 1 or more) and the Keywords with
-    intrinsic effects it has, not Locked on it already this Turn."""
+    intrinsic effects it has, not Locked on it already this Turn (a list to read only, kept while what
+    it reads is the same: `who`'s record, modifiers and Energy spent, the standing cards; kept.py)."""
+    turn = state["turn"]
+    parts = (CH.record(state, who), state["events_cluster"], state["timers"], *FX.modifiers_of(state, who))
+    return kept(("plot-twist", "lockable", who), parts, lambda: _lockable(state, who),
+                (turn["energy_spent"].get(who),))
+
+
+def _lockable(state: dict, who: str) -> list[str]:
     done = {m["word"] for m in state["turn"]["modifiers"] if m["who"] == who and m["stat"] == "lock"}
     ranks, words = FX.ratings(state, who), set(FX.keywords(state, who))
     return [w for w in LOCKABLE if w not in done and (
