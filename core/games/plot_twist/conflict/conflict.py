@@ -309,11 +309,13 @@ def _turn_options(state: dict, seat: int) -> list[dict]:
 def _characters_options(state: dict, seat: int) -> tuple[list, list, list]:
     """The seat's Free actions (actions.py, stealth.py) and spending (spending.py): what
     `A.action_options`, `ST.free_options` and `SP.spend_options` list, in their order, with each acting
-    Character's three kept as one (kept.py) while the union of what they read is the same: its record,
-    its Free actions and Energy spent this Turn, the standing cards, the Objective, the modifiers its
-    ratings read; as values its Identity, whether it was sent Prone, whether a Combat is on, the targets
-    its spending may name and the Hidden Characters it may perceive. Its Healing and Gadgeteer are kept
-    apart (`SP.character_heroics`: they read every modifier)."""
+    Character's Free actions and spending kept as one (kept.py) while the union of what they read is the
+    same: its record, its Free actions and Energy spent this Turn, the standing cards, the Objective, the
+    modifiers its ratings read; as values the targets its spending may name; whether a Combat is on is
+    in the key (a Combat's Characters are listed in it and again after it: one listing of each kept).
+    Kept apart: its Flying, Hidden, Perception and Identity
+    actions (`_character_free`: they read less of its record, which most moves replace), its Healing and
+    Gadgeteer (`SP.character_heroics`: they read its other modifiers)."""
     turn = state["turn"]
     actions, free, spend, heroics = [], [], [], []
     if turn is None or turn["phase"] == "end":  # `A.moment_error` for every Character of `A.acting` (which
@@ -324,17 +326,28 @@ def _characters_options(state: dict, seat: int) -> tuple[list, list, list]:
         c = CH.record(state, card)
         parts = (c, turn["free"].get(card), turn["energy_spent"].get(card), state["events_cluster"], state["timers"],
                  state["objective"], *FX.rated_modifiers(state, card))
-        values = (state["identities"].get(card), card in turn["sent_prone"], state["combat"] is None,
-                  SP.targets_read(state, c), *others)
-        a, f, s = kept(("plot-twist", "character", seat, card), parts,
-                       lambda: (A.character_actions(state, seat, c), ST.character_free(state, seat, c, others),
-                                SP.character_spend(state, seat, c)), values)
+        values = SP.targets_read(state, c)
+        a, s = kept(("plot-twist", "character", seat, card, state["combat"] is None), parts,
+                    lambda: (A.character_actions(state, seat, c), SP.character_spend(state, seat, c)), values)
         actions += a
-        free += f
+        free += _character_free(state, seat, c, others)
         spend += s
         if "energy" in c:
             heroics += SP.character_heroics(state, seat, c)
     return actions, free, spend + heroics
+
+
+def _character_free(state: dict, seat: int, c: dict, others: list[str]) -> list[dict]:
+    """`ST.character_free`, kept while what its predicates read is the same: this Turn's Free actions of
+    the Character and the Objective; as values its Statuses, its seat, its ratings (Flight, Stealth,
+    Perception, Hacking: the standing cards, its modifiers and Energy are read through them), its
+    Identity, whether it was sent Prone and the Hidden Characters it may perceive. Whether a Combat is on
+    is in the key: one listing kept in a Combat, one out of it."""
+    turn, card = state["turn"], c["card"]
+    values = (c["statuses"], c["seat"], FX.ratings(state, card), state["identities"].get(card),
+              card in turn["sent_prone"], *others)
+    return kept(("plot-twist", "free", seat, card, state["combat"] is None),
+                (turn["free"].get(card), state["objective"]), lambda: ST.character_free(state, seat, c, others), values)
 
 
 # --- Pending decisions ------------------------------------------------------------------------------------

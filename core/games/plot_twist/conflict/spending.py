@@ -289,8 +289,9 @@ def character_heroics(state: dict, seat: int, c: dict) -> list[dict]:
     """`heroic_options` of one Character with Energy that may act now (kept.py)."""
     turn, who = state["turn"], c["card"]
     parts = (c, turn["free"].get(who), turn["energy_spent"].get(who), state["events_cluster"], state["timers"],
-             state["location"], state["combat"] is None, *FX.modifiers_of(state, who))
-    return kept(("plot-twist", "heroics", seat, who), parts, lambda: _heroic_candidates(state, seat, c))
+             state["location"], *FX.modifiers_of(state, who))
+    return kept(("plot-twist", "heroics", seat, who, state["combat"] is None), parts,
+                lambda: _heroic_candidates(state, seat, c))
 
 
 def _heroic_candidates(state: dict, seat: int, c: dict) -> list[dict]:
