@@ -288,6 +288,9 @@ def heroic_options(state: dict, seat: int) -> list[dict]:
 def character_heroics(state: dict, seat: int, c: dict) -> list[dict]:
     """`heroic_options` of one Character with Energy that may act now (kept.py)."""
     turn, who = state["turn"], c["card"]
+    ranks = FX.ratings(state, who)
+    if ranks.get("Healing", 0) < 1 and ranks.get("Gadgeteer", 0) < 1:
+        return []  # no candidate (`_heroic_candidates`): asked before the listing's parts
     parts = (c, turn["free"].get(who), turn["energy_spent"].get(who), state["events_cluster"], state["timers"],
              state["location"], *FX.modifiers_of(state, who))
     return kept(("plot-twist", "heroics", seat, who, state["combat"] is None), parts,
