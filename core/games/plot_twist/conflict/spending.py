@@ -383,16 +383,18 @@ def character_spend(state: dict, seat: int, c: dict) -> list[dict]:
             candidates.append(move if t is None else {**move, "target": t})
     if kind == "hero" and affords("belief", SUCCESS_BELIEF):  # = KEYWORD_BELIEF <= HERO_BELIEF
         candidates.append({"player": seat, "kind": "buy_success", "character": who})
+        had = FX.keywords(state, who)  # one it has is refused (`_gain_keyword`): not built
         candidates += [{"player": seat, "kind": "gain_keyword", "character": who, "keyword": k}
-                       for k in GAINED_KEYWORDS]
+                       for k in GAINED_KEYWORDS if C.display(k) not in had]
         if c["belief"] >= HERO_BELIEF:
             candidates += [{"player": seat, "kind": "play_hero", "character": who, "hero": h, "equipment": e}
                            for h, e in playable_heroes(state)]
     if kind in ("hero", "villain", "mook") and affords(coin_counter(c), COIN_ENERGY):  # = COIN_QUANTITY
         candidates += [{"player": seat, "kind": "buy_coin", "character": who, "pool": p} for p in POOLS]
     if kind in RAISE_TURNS and affords(CH.spend_counter(c), RAISE_COST):
+        ranks = FX.ratings(state, who)  # one not below 3 now is refused (`_raise_heroic`): not built
         candidates += [{"player": seat, "kind": "raise_heroic", "character": who, "heroic": h}
-                       for h in C.CARD[who].get("heroics", {})]
+                       for h in C.CARD[who].get("heroics", {}) if 1 <= ranks.get(C.display(h), 0) < RAISED_TO]
     if kind == "villain":
         if affords("hate", QUANTITY_HATE):
             mooks = [t["card"] for t in CH.active(state) if CH.kind(t["card"]) == "mook"]

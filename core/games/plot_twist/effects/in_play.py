@@ -145,7 +145,8 @@ def options(state: dict, seat: int) -> list[dict]:
     if seat == GM:
         out = [{"player": GM, "kind": "reveal_objective"}]
         if state["combat"] is not None:
-            out += [{"player": GM, "kind": "reveal_event", "card": e["card"]} for e in state["events_cluster"]]
+            out += [{"player": GM, "kind": "reveal_event", "card": e["card"]} for e in state["events_cluster"]
+                    if not e["revealed"]]  # a Revealed one is refused (`EC.reveal_refusal`): not built
     else:
         cards = nullifiable(state)
         # a card is Nullified one way, by a Roll or by spending (its printed `when`): the other kind is
