@@ -322,19 +322,33 @@ def _characters_options(state: dict, seat: int) -> tuple[list, list, list]:
         return actions, free, spend             # are the seat's, in play, in the Combat if one is on)
     cards = A.acting(state, seat)
     others = ST.hidden_others(state, seat) if cards else None
+    combat_off = state["combat"] is None
     for card in cards:
         c = CH.record(state, card)
+        # the union of what the listings below read (their parts; of the modifiers, all the Character's):
+        # while it is all the same, they are, and none is asked for (one check where there were ten)
         parts = (c, turn["free"].get(card), turn["energy_spent"].get(card), state["events_cluster"], state["timers"],
-                 state["objective"], *FX.rated_modifiers(state, card))
-        values = SP.targets_read(state, c)
-        a, s = kept(("plot-twist", "character", seat, card, state["combat"] is None), parts,
-                    lambda: (A.character_actions(state, seat, c), SP.character_spend(state, seat, c)), values)
+                 state["objective"], turn["sent_prone"], state["location"], *FX.modifiers_of(state, card))
+        targets = SP.targets_read(state, c)
+        a, f, s, h = kept(("plot-twist", "listings", seat, card, combat_off), parts,
+                          lambda: _character_listings(state, seat, c, others, targets),
+                          (state["identities"].get(card), targets, *others))
         actions += a
-        free += _character_free(state, seat, c, others)
+        free += f
         spend += s
-        if "energy" in c:
-            heroics += SP.character_heroics(state, seat, c)
+        heroics += h
     return actions, free, spend + heroics
+
+
+def _character_listings(state: dict, seat: int, c: dict, others: list[str], targets: tuple) -> tuple:
+    """One Character's Free actions, stealth's, spending and Healing/Gadgeteer, each kept on what it reads."""
+    turn, card = state["turn"], c["card"]
+    parts = (c, turn["free"].get(card), turn["energy_spent"].get(card), state["events_cluster"], state["timers"],
+             state["objective"], *FX.rated_modifiers(state, card))
+    a, s = kept(("plot-twist", "character", seat, card, state["combat"] is None), parts,
+                lambda: (A.character_actions(state, seat, c), SP.character_spend(state, seat, c)), targets)
+    return (a, _character_free(state, seat, c, others), s,
+            SP.character_heroics(state, seat, c) if "energy" in c else [])
 
 
 def _character_free(state: dict, seat: int, c: dict, others: list[str]) -> list[dict]:

@@ -153,6 +153,8 @@ def rated_modifiers(state: dict, who: str) -> list[dict]:
     """The modifiers this Turn that `ratings` and `keywords` read for `who` (what a listing kept by
     what it reads names: core/framework/kept.py)."""
     modifiers = state["turn"]["modifiers"]
+    if not modifiers:  # none this Turn (the common case): nothing to keep
+        return []
     return kept(("plot-twist", "rated"), (modifiers,), lambda: _rated_by_who(modifiers)).get(who, [])
 
 
@@ -167,6 +169,8 @@ def _rated_by_who(modifiers: list) -> dict:
 def modifiers_of(state: dict, who: str) -> list[dict]:
     """Every modifier this Turn on `who`, whatever its stat (a list to read only; kept.py)."""
     modifiers = state["turn"]["modifiers"]
+    if not modifiers:
+        return []
     return kept(("plot-twist", "modifiers_of"), (modifiers,), lambda: _by_who(modifiers)).get(who, [])
 
 
