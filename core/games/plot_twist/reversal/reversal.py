@@ -124,7 +124,17 @@ def move_error(state: dict, move: dict) -> tuple[str, str] | None:
         return "no_such_effect", f"A reversal move buys one effect of {', '.join(EFFECTS)}."
     if set(move) != {"player", "kind", "effect"} | FIELDS[effect]:
         return "wrong_move", f"A reversal move for {effect} has the fields player, kind, effect and {sorted(FIELDS[effect])}."
-    refusal = _moment(state, move.get("player")) or _WHY_NOT[effect](state, move)
+    return _moment(state, move.get("player")) or _reversal(state, move)
+
+
+def _why_not(state: dict, move: dict) -> tuple[str, str] | None:
+    """`move_error` of a well-formed move once the moment is right (what `options` asks of each candidate)."""
+    return _cure(state, move) if move["kind"] == "cure" else _reversal(state, move)
+
+
+def _reversal(state: dict, move: dict) -> tuple[str, str] | None:
+    effect = move["effect"]
+    refusal = _WHY_NOT[effect](state, move)
     if refusal:
         return refusal
     cost, left = COSTS[effect], unspent(state)
@@ -227,7 +237,7 @@ def options(state: dict, seat: int) -> list[dict]:
                    if left >= COSTS[e]]
     if left >= min(CX.COSTS.values()):
         candidates += [{"player": GM, "kind": "reversal", "effect": e, "card": card} for e, card in CX.candidates(state)]
-    out = [m for m in candidates if move_error(state, m) is None]
+    out = [m for m in candidates if _why_not(state, m) is None]  # `_moment` was asked above, once
     if left >= COSTS["lock"]:
         out += [{"player": GM, "kind": "reversal", "effect": "lock", "target": t, "word": w}
                 for t in _lock_targets(state) for w in lockable(state, t)]
