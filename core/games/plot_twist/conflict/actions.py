@@ -141,10 +141,12 @@ def action_options(state: dict, seat: int) -> list[dict]:
 
 def character_actions(state: dict, seat: int, c: dict) -> list[dict]:
     card = c["card"]
+    # built only where `_why_not` may accept them: Energy to spend (its first checks), a Status to end
     candidates = [{"player": seat, "kind": k, "character": card, "resistance": r}
-                  for k in ENERGY_COST for r in DMG.RESISTANCES]
+                  for k in ENERGY_COST if c.get("energy", 0) >= ENERGY_COST[k] for r in DMG.RESISTANCES]
     candidates.append({"player": seat, "kind": "extra_attack", "character": card})
-    candidates += [{"player": seat, "kind": "recover", "character": card, "status": s} for s in RECOVER_COST]
+    candidates += [{"player": seat, "kind": "recover", "character": card, "status": s} for s in RECOVER_COST
+                   if s in c["statuses"]]
     return [m for m in candidates if _why_not(state, c, m) is None]
 
 

@@ -377,7 +377,10 @@ def character_spend(state: dict, seat: int, c: dict) -> list[dict]:
         return _paying(state, c, counter, amount) is None
 
     candidates = []
-    for index, effect in activated(who):
+    used = "activate" in state["turn"]["free"].get(who, [])  # refused whatever the effect (`_activate`)
+    for index, effect in () if used else activated(who):
+        if any(_paying(state, c, counter, amount) for counter, amount in effect["cost"].items()):
+            continue  # refused whatever the target: not built
         for t in _effect_targets(state, effect, who):
             move = {"player": seat, "kind": "activate", "character": who, "effect": index}
             candidates.append(move if t is None else {**move, "target": t})
