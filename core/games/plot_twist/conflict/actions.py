@@ -34,12 +34,13 @@ RULE_CODES = ("no_free_action_at_end_of_turn", "free_action_used_this_turn", "en
 
 
 def acting(state: dict, seat: int) -> list[str]:
-    """The seat's Characters that may act now: its combatant during a Combat, else all of them."""
+    """The seat's Characters that may act now: its combatant during a Combat, else all of them (a list
+    to read only: outside a Combat, the one kept for the Characters in play)."""
     combat = state["combat"]
     cards = CH.active_cards_of_seat(state, seat)
     if combat is not None:
         return [c for c in cards if c in (combat["attacker"], combat["defender"])]
-    return list(cards)
+    return cards
 
 
 def may_act(state: dict, seat, card) -> bool:

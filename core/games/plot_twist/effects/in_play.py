@@ -144,9 +144,9 @@ def options(state: dict, seat: int) -> list[dict]:
         return []
     if seat == GM:
         out = [{"player": GM, "kind": "reveal_objective"}]
-        if state["combat"] is not None:
+        if state["combat"] is not None and CO.revealed_events(state) < CO.heroes_in_play(state):
             out += [{"player": GM, "kind": "reveal_event", "card": e["card"]} for e in state["events_cluster"]
-                    if not e["revealed"]]  # a Revealed one is refused (`EC.reveal_refusal`): not built
+                    if not e["revealed"]]  # refused (`EC.reveal_refusal`) once Revealed, or X are: not built
     else:
         cards = nullifiable(state)
         # a card is Nullified one way, by a Roll or by spending (its printed `when`): the other kind is
