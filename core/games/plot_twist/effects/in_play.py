@@ -97,7 +97,7 @@ def nullifiable(state: dict) -> list[str]:
 # --- Moves in a decision window -----------------------------------------------------------------------------
 def move_error(state: dict, move: dict) -> tuple[str, str] | None:
     """Why this Reveal or Nullify move is refused now, or None."""
-    kind, seat, turn = move.get("kind"), move.get("player"), state["turn"]
+    kind, turn = move.get("kind"), state["turn"]
     if turn is None:
         return "cannot_act", "Cards are Revealed and Nullified in the Turns of the Conflict, after Setup."
     fields = MOVE_FIELDS.get(kind)
@@ -107,6 +107,12 @@ def move_error(state: dict, move: dict) -> tuple[str, str] | None:
         return "no_free_action_at_end_of_turn", "No Free action may be taken in the End of Turn Phase."
     if state["choice"] is not None:
         return "choice_pending", "A card's choice must be made first."
+    return _why_not(state, move)
+
+
+def _why_not(state: dict, move: dict) -> tuple[str, str] | None:
+    """`move_error` of a well-formed move once the moment is right (what `options` asks of each candidate)."""
+    kind, seat, turn = move["kind"], move["player"], state["turn"]
     if kind in ("reveal_event", "reveal_objective"):
         if seat != GM:
             return "not_the_gm", "Only the GM Reveals his Events and his Objective."
@@ -155,7 +161,7 @@ def options(state: dict, seat: int) -> list[dict]:
                for who in A.acting(state, seat) if CH.kind(who) == "hero"  # (a Hero's, whatever the card)
                for card in cards for kind in ("nullify_roll", "nullify_spend")
                if C.CARD[card]["nullify"]["when"] == NULLIFIED_BY[kind]]
-    return [m for m in out if move_error(state, m) is None]
+    return [m for m in out if _why_not(state, m) is None]  # the moment was asked above, once
 
 
 def on_move(state: dict, move: dict, rng, events: list) -> None:
