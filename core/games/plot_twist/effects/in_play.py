@@ -148,20 +148,32 @@ def _why_not(state: dict, move: dict) -> tuple[str, str] | None:
 def options(state: dict, seat: int) -> list[dict]:
     if state["turn"] is None or state["turn"]["phase"] == "end" or state["choice"] is not None:
         return []
-    if seat == GM:
+    if seat == GM:  # (the GM's read the Heroes in play and his Characters: listed each time)
         out = [{"player": GM, "kind": "reveal_objective"}]
         if state["combat"] is not None and CO.revealed_events(state) < CO.heroes_in_play(state):
             out += [{"player": GM, "kind": "reveal_event", "card": e["card"]} for e in state["events_cluster"]
                     if not e["revealed"]]  # refused (`EC.reveal_refusal`) once Revealed, or X are: not built
-    else:
-        cards = nullifiable(state)
-        # a card is Nullified one way, by a Roll or by spending (its printed `when`): the other kind is
-        # refused for it whoever asks (`nullified_otherwise`), so it is not built
-        out = [{"player": seat, "kind": kind, "character": who, "card": card}
-               for who in A.acting(state, seat) if CH.kind(who) == "hero"  # (a Hero's, whatever the card)
-               for card in cards for kind in ("nullify_roll", "nullify_spend")
-               if C.CARD[card]["nullify"]["when"] == NULLIFIED_BY[kind]]
-    return [m for m in out if _why_not(state, m) is None]  # the moment was asked above, once
+        return [m for m in out if _why_not(state, m) is None]  # the moment was asked above, once
+    cards = nullifiable(state)
+    heroes = [who for who in A.acting(state, seat) if CH.kind(who) == "hero"] if cards else []
+    if not heroes:  # (a Hero's, whatever the card)
+        return []
+    # what `_why_not` reads of a Nullify: the cards with one, this Turn's tries, the seat's Heroes that may
+    # act (which, their records, their Energy spent this Turn), never another Character: kept (kept.py)
+    spent = state["turn"]["energy_spent"]
+    parts = (state["events_cluster"], state["twists_in_play"], state["nullify_tries"],
+             *[CH.record(state, who) for who in heroes])
+    return kept(("plot-twist", "nullify", seat), parts, lambda: _nullify_options(state, seat, heroes, cards),
+                (tuple(heroes), tuple(spent.get(who) for who in heroes)))
+
+
+def _nullify_options(state: dict, seat: int, heroes: list[str], cards: list[str]) -> list[dict]:
+    # a card is Nullified one way, by a Roll or by spending (its printed `when`): the other kind is
+    # refused for it whoever asks (`nullified_otherwise`), so it is not built
+    out = [{"player": seat, "kind": kind, "character": who, "card": card}
+           for who in heroes for card in cards for kind in ("nullify_roll", "nullify_spend")
+           if C.CARD[card]["nullify"]["when"] == NULLIFIED_BY[kind]]
+    return [m for m in out if _why_not(state, m) is None]
 
 
 def on_move(state: dict, move: dict, rng, events: list) -> None:
