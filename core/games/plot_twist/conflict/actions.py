@@ -34,12 +34,13 @@ RULE_CODES = ("no_free_action_at_end_of_turn", "free_action_used_this_turn", "en
 
 
 def acting(state: dict, seat: int) -> list[str]:
-    """The seat's Characters that may act now: its combatant during a Combat, else all of them."""
+    """The seat's Characters that may act now: its combatant during a Combat, else all of them (a list
+    to read only: outside a Combat, the one kept for the Characters in play)."""
     combat = state["combat"]
     cards = CH.active_cards_of_seat(state, seat)
     if combat is not None:
         return [c for c in cards if c in (combat["attacker"], combat["defender"])]
-    return list(cards)
+    return cards
 
 
 def may_act(state: dict, seat, card) -> bool:
@@ -141,10 +142,12 @@ def action_options(state: dict, seat: int) -> list[dict]:
 
 def character_actions(state: dict, seat: int, c: dict) -> list[dict]:
     card = c["card"]
+    # built only where `_why_not` may accept them: Energy to spend (its first checks), a Status to end
     candidates = [{"player": seat, "kind": k, "character": card, "resistance": r}
-                  for k in ENERGY_COST for r in DMG.RESISTANCES]
+                  for k in ENERGY_COST if c.get("energy", 0) >= ENERGY_COST[k] for r in DMG.RESISTANCES]
     candidates.append({"player": seat, "kind": "extra_attack", "character": card})
-    candidates += [{"player": seat, "kind": "recover", "character": card, "status": s} for s in RECOVER_COST]
+    candidates += [{"player": seat, "kind": "recover", "character": card, "status": s} for s in RECOVER_COST
+                   if s in c["statuses"]]
     return [m for m in candidates if _why_not(state, c, m) is None]
 
 

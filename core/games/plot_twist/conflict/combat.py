@@ -260,10 +260,18 @@ def attack_options(state: dict, seat: int) -> list[dict]:
     if seat_of(state, who) != seat or c["actions"]["attack"] < 1 or "stunned" in c["statuses"]:
         return []  # `attack_error` refuses every Attack then: asked once, before building them
     cards = [None] + sorted({c for c in state["combat_hands"][seat] if C.CARD[c]["combat"] == "attack"})
+    resistances = CH.record(state, opponent_of(state, who)).get("resistances", DMG.RESISTANCES)
+    ratings = FX.ratings(state, who)
     out = []
     for kind in DMG.ATTACKS:
+        # what `attack_error` refuses whatever the card and Trauma, asked once per kind before building
+        # them: a Resistance the opponent lacks, an Attack this Character cannot make at this Distance
+        if (DMG.ATTACKS[kind].resistance not in resistances
+                or DMG.attack_refusal(kind, ratings, combat["distance"])):
+            continue
+        traumas = (False, True) if can_cause_trauma(state, who, kind) else (False,)
         for card in cards:
-            for trauma in (False, True):
+            for trauma in traumas:
                 move = {"player": seat, "kind": "attack", "character": who, "attack": kind, "card": card,
                         "trauma": trauma}
                 if attack_error(state, move) is None:

@@ -170,6 +170,9 @@ def initiate_options(state: dict, seat: int) -> list[dict]:
         c = CH.record(state, who)
         if CH.side_of(c) != turn["initiating"] or c["actions"]["attack"] < 1:
             continue  # refused whatever the target (`initiate_error`): asked once, before building them
+        before = turn["initiated"].get(who)
+        if before and CH.side_of(c) == "heroes" and (len(before) != 1 or "Tactician" not in FX.keywords(state, who)):
+            continue  # a Hero initiates once (a Tactician twice): refused whatever the target too
         if "hidden" in c["statuses"]:
             candidates = [{"player": seat, "kind": "sneak_attack", "character": who, "target": t, "distance": d}
                           for t in others for d in DMG.DISTANCES]
@@ -306,32 +309,59 @@ def _turn_options(state: dict, seat: int) -> list[dict]:
 def _characters_options(state: dict, seat: int) -> tuple[list, list, list]:
     """The seat's Free actions (actions.py, stealth.py) and spending (spending.py): what
     `A.action_options`, `ST.free_options` and `SP.spend_options` list, in their order, with each acting
-    Character's three kept as one (kept.py) while the union of what they read is the same: its record,
-    its Free actions and Energy spent this Turn, the standing cards, the Objective, the modifiers its
-    ratings read; as values its Identity, whether it was sent Prone, whether a Combat is on, the targets
-    its spending may name and the Hidden Characters it may perceive. Its Healing and Gadgeteer are kept
-    apart (`SP.character_heroics`: they read every modifier)."""
+    Character's Free actions and spending kept as one (kept.py) while the union of what they read is the
+    same: its record, its Free actions and Energy spent this Turn, the standing cards, the Objective, the
+    modifiers its ratings read; as values the targets its spending may name; whether a Combat is on is
+    in the key (a Combat's Characters are listed in it and again after it: one listing of each kept).
+    Kept apart: its Flying, Hidden, Perception and Identity
+    actions (`_character_free`: they read less of its record, which most moves replace), its Healing and
+    Gadgeteer (`SP.character_heroics`: they read its other modifiers)."""
     turn = state["turn"]
     actions, free, spend, heroics = [], [], [], []
     if turn is None or turn["phase"] == "end":  # `A.moment_error` for every Character of `A.acting` (which
         return actions, free, spend             # are the seat's, in play, in the Combat if one is on)
     cards = A.acting(state, seat)
     others = ST.hidden_others(state, seat) if cards else None
+    combat_off = state["combat"] is None
     for card in cards:
         c = CH.record(state, card)
+        # the union of what the listings below read (their parts; of the modifiers, all the Character's):
+        # while it is all the same, they are, and none is asked for (one check where there were ten)
         parts = (c, turn["free"].get(card), turn["energy_spent"].get(card), state["events_cluster"], state["timers"],
-                 state["objective"], *FX.rated_modifiers(state, card))
-        values = (state["identities"].get(card), card in turn["sent_prone"], state["combat"] is None,
-                  SP.targets_read(state, c), *others)
-        a, f, s = kept(("plot-twist", "character", seat, card), parts,
-                       lambda: (A.character_actions(state, seat, c), ST.character_free(state, seat, c, others),
-                                SP.character_spend(state, seat, c)), values)
+                 state["objective"], turn["sent_prone"], state["location"], *FX.modifiers_of(state, card))
+        targets = SP.targets_read(state, c)
+        a, f, s, h = kept(("plot-twist", "listings", seat, card, combat_off), parts,
+                          lambda: _character_listings(state, seat, c, others, targets),
+                          (state["identities"].get(card), targets, *others))
         actions += a
         free += f
         spend += s
-        if "energy" in c:
-            heroics += SP.character_heroics(state, seat, c)
+        heroics += h
     return actions, free, spend + heroics
+
+
+def _character_listings(state: dict, seat: int, c: dict, others: list[str], targets: tuple) -> tuple:
+    """One Character's Free actions, stealth's, spending and Healing/Gadgeteer, each kept on what it reads."""
+    turn, card = state["turn"], c["card"]
+    parts = (c, turn["free"].get(card), turn["energy_spent"].get(card), state["events_cluster"], state["timers"],
+             state["objective"], *FX.rated_modifiers(state, card))
+    a, s = kept(("plot-twist", "character", seat, card, state["combat"] is None), parts,
+                lambda: (A.character_actions(state, seat, c), SP.character_spend(state, seat, c)), targets)
+    return (a, _character_free(state, seat, c, others), s,
+            SP.character_heroics(state, seat, c) if "energy" in c else [])
+
+
+def _character_free(state: dict, seat: int, c: dict, others: list[str]) -> list[dict]:
+    """`ST.character_free`, kept while what its predicates read is the same: this Turn's Free actions of
+    the Character and the Objective; as values its Statuses, its seat, its ratings (Flight, Stealth,
+    Perception, Hacking: the standing cards, its modifiers and Energy are read through them), its
+    Identity, whether it was sent Prone and the Hidden Characters it may perceive. Whether a Combat is on
+    is in the key: one listing kept in a Combat, one out of it."""
+    turn, card = state["turn"], c["card"]
+    values = (c["statuses"], c["seat"], FX.ratings(state, card), state["identities"].get(card),
+              card in turn["sent_prone"], *others)
+    return kept(("plot-twist", "free", seat, card, state["combat"] is None),
+                (turn["free"].get(card), state["objective"]), lambda: ST.character_free(state, seat, c, others), values)
 
 
 # --- Pending decisions ------------------------------------------------------------------------------------

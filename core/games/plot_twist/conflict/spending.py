@@ -275,8 +275,8 @@ _WHY_NOT = {"activate": _activate, "buy_success": _buy_success, "buy_coin": _buy
 
 def heroic_options(state: dict, seat: int) -> list[dict]:
     """The seat's `heal` and `gadgeteer` options, each Character's kept while what its predicates read is the
-    same (core/framework/kept.py): its record, its Free actions and Energy spent this Turn, the modifiers
-    and the standing cards (ratings, Locks, Roll Pool modifiers)."""
+    same (core/framework/kept.py): its record, its Free actions and Energy spent this Turn, its modifiers,
+    the standing cards and the Location (ratings, Locks, Roll Pool modifiers)."""
     out = []
     for who in A.acting(state, seat):
         c = CH.record(state, who)
@@ -288,9 +288,13 @@ def heroic_options(state: dict, seat: int) -> list[dict]:
 def character_heroics(state: dict, seat: int, c: dict) -> list[dict]:
     """`heroic_options` of one Character with Energy that may act now (kept.py)."""
     turn, who = state["turn"], c["card"]
-    parts = (c, turn["free"].get(who), turn["energy_spent"].get(who), turn["modifiers"], state["events_cluster"],
-             state["timers"], state["combat"] is None)
-    return kept(("plot-twist", "heroics", seat, who), parts, lambda: _heroic_candidates(state, seat, c))
+    ranks = FX.ratings(state, who)
+    if ranks.get("Healing", 0) < 1 and ranks.get("Gadgeteer", 0) < 1:
+        return []  # no candidate (`_heroic_candidates`): asked before the listing's parts
+    parts = (c, turn["free"].get(who), turn["energy_spent"].get(who), state["events_cluster"], state["timers"],
+             state["location"], *FX.modifiers_of(state, who))
+    return kept(("plot-twist", "heroics", seat, who, state["combat"] is None), parts,
+                lambda: _heroic_candidates(state, seat, c))
 
 
 def _heroic_candidates(state: dict, seat: int, c: dict) -> list[dict]:
@@ -373,22 +377,27 @@ def character_spend(state: dict, seat: int, c: dict) -> list[dict]:
         return _paying(state, c, counter, amount) is None
 
     candidates = []
-    for index, effect in activated(who):
+    used = "activate" in state["turn"]["free"].get(who, [])  # refused whatever the effect (`_activate`)
+    for index, effect in () if used else activated(who):
+        if any(_paying(state, c, counter, amount) for counter, amount in effect["cost"].items()):
+            continue  # refused whatever the target: not built
         for t in _effect_targets(state, effect, who):
             move = {"player": seat, "kind": "activate", "character": who, "effect": index}
             candidates.append(move if t is None else {**move, "target": t})
     if kind == "hero" and affords("belief", SUCCESS_BELIEF):  # = KEYWORD_BELIEF <= HERO_BELIEF
         candidates.append({"player": seat, "kind": "buy_success", "character": who})
+        had = FX.keywords(state, who)  # one it has is refused (`_gain_keyword`): not built
         candidates += [{"player": seat, "kind": "gain_keyword", "character": who, "keyword": k}
-                       for k in GAINED_KEYWORDS]
+                       for k in GAINED_KEYWORDS if C.display(k) not in had]
         if c["belief"] >= HERO_BELIEF:
             candidates += [{"player": seat, "kind": "play_hero", "character": who, "hero": h, "equipment": e}
                            for h, e in playable_heroes(state)]
     if kind in ("hero", "villain", "mook") and affords(coin_counter(c), COIN_ENERGY):  # = COIN_QUANTITY
         candidates += [{"player": seat, "kind": "buy_coin", "character": who, "pool": p} for p in POOLS]
     if kind in RAISE_TURNS and affords(CH.spend_counter(c), RAISE_COST):
+        ranks = FX.ratings(state, who)  # one not below 3 now is refused (`_raise_heroic`): not built
         candidates += [{"player": seat, "kind": "raise_heroic", "character": who, "heroic": h}
-                       for h in C.CARD[who].get("heroics", {})]
+                       for h in C.CARD[who].get("heroics", {}) if 1 <= ranks.get(C.display(h), 0) < RAISED_TO]
     if kind == "villain":
         if affords("hate", QUANTITY_HATE):
             mooks = [t["card"] for t in CH.active(state) if CH.kind(t["card"]) == "mook"]

@@ -112,13 +112,20 @@ def ratings(state: dict, who: str) -> dict:
     cards and spending gave for a while (modifiers of stat `heroic`: + amount, or set to at least
     `set`), and a Locked Heroic at 0 unless `who` can pay the 1 Energy its use costs (`locked`,
     `may_pay_lock`; the Roll that uses it pays, `pay_locks`). A mapping to read, kept while what it
-    reads is the same (core/framework/kept.py): the modifiers this Turn, the cards that stand, `who`'s
-    record and the Energy it spent this Turn."""
+    reads is the same (core/framework/kept.py): the cards that stand, `who`'s modifiers of the stats it
+    reads; and only where a Lock may count (one stands, or `who` has a modifier of stat `lock`), what
+    `locked` and `may_pay_lock` read of `who`'s record (in play, Main, Energy) and its Energy spent this
+    Turn, so that the moves that replace its record leave its ratings kept."""
     turn = state["turn"]
-    parts = (None if turn is None else turn["modifiers"], state["events_cluster"], state["timers"],
-             CH.record(state, who))
-    spent = None if turn is None else turn["energy_spent"].get(who)
-    return kept(("plot-twist", "ratings", who), parts, lambda: _ratings(state, who), (spent,))
+    mods = () if turn is None else rated_modifiers(state, who)
+    parts = (state["events_cluster"], state["timers"], *mods)
+    if standing.any_lock(state) or any(m["stat"] == "lock" for m in mods):
+        c = CH.record(state, who)
+        values = (turn is None, c is None, c and c.get("main"), c and c.get("energy"),
+                  None if turn is None else turn["energy_spent"].get(who))
+    else:
+        values = (turn is None,)
+    return kept(("plot-twist", "ratings", who), parts, lambda: _ratings(state, who), values)
 
 
 def _ratings(state: dict, who: str) -> dict:
@@ -146,6 +153,8 @@ def rated_modifiers(state: dict, who: str) -> list[dict]:
     """The modifiers this Turn that `ratings` and `keywords` read for `who` (what a listing kept by
     what it reads names: core/framework/kept.py)."""
     modifiers = state["turn"]["modifiers"]
+    if not modifiers:  # none this Turn (the common case): nothing to keep
+        return []
     return kept(("plot-twist", "rated"), (modifiers,), lambda: _rated_by_who(modifiers)).get(who, [])
 
 
@@ -154,6 +163,21 @@ def _rated_by_who(modifiers: list) -> dict:
     for m in modifiers:
         if m["stat"] in RATED_STATS:
             out.setdefault(m["who"], []).append(m)
+    return out
+
+
+def modifiers_of(state: dict, who: str) -> list[dict]:
+    """Every modifier this Turn on `who`, whatever its stat (a list to read only; kept.py)."""
+    modifiers = state["turn"]["modifiers"]
+    if not modifiers:
+        return []
+    return kept(("plot-twist", "modifiers_of"), (modifiers,), lambda: _by_who(modifiers)).get(who, [])
+
+
+def _by_who(modifiers: list) -> dict:
+    out: dict = {}
+    for m in modifiers:
+        out.setdefault(m["who"], []).append(m)
     return out
 
 

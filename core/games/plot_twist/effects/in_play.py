@@ -19,6 +19,7 @@ the figures a counting Nullify starts from), `nullify_tries` (`[[character, card
 """
 
 from core.framework.game import decision
+from core.framework.kept import kept
 
 from ..conflict import actions as A
 from . import card_effects as CE
@@ -86,15 +87,17 @@ def nullify(state: dict, card: str, events: list, by: str) -> None:
 
 
 def nullifiable(state: dict) -> list[str]:
-    """The cards in play whose Nullify may still be met: Revealed Events not Nullified, Twists! in play."""
-    twists = [c for c in dict.fromkeys(state["twists_in_play"]) if "nullify" in C.CARD[c]]
-    return EC.standing(state) + twists
+    """The cards in play whose Nullify may still be met: Revealed Events not Nullified, Twists! in play
+    (a list to read only, kept while the Events Cluster and the Twists! in play are the same: kept.py)."""
+    cluster, twists = state["events_cluster"], state["twists_in_play"]
+    return kept(("plot-twist", "nullifiable"), (cluster, twists), lambda: EC.standing(state) + [
+        c for c in dict.fromkeys(twists) if "nullify" in C.CARD[c]])
 
 
 # --- Moves in a decision window -----------------------------------------------------------------------------
 def move_error(state: dict, move: dict) -> tuple[str, str] | None:
     """Why this Reveal or Nullify move is refused now, or None."""
-    kind, seat, turn = move.get("kind"), move.get("player"), state["turn"]
+    kind, turn = move.get("kind"), state["turn"]
     if turn is None:
         return "cannot_act", "Cards are Revealed and Nullified in the Turns of the Conflict, after Setup."
     fields = MOVE_FIELDS.get(kind)
@@ -104,6 +107,12 @@ def move_error(state: dict, move: dict) -> tuple[str, str] | None:
         return "no_free_action_at_end_of_turn", "No Free action may be taken in the End of Turn Phase."
     if state["choice"] is not None:
         return "choice_pending", "A card's choice must be made first."
+    return _why_not(state, move)
+
+
+def _why_not(state: dict, move: dict) -> tuple[str, str] | None:
+    """`move_error` of a well-formed move once the moment is right (what `options` asks of each candidate)."""
+    kind, seat, turn = move["kind"], move["player"], state["turn"]
     if kind in ("reveal_event", "reveal_objective"):
         if seat != GM:
             return "not_the_gm", "Only the GM Reveals his Events and his Objective."
@@ -139,19 +148,32 @@ def move_error(state: dict, move: dict) -> tuple[str, str] | None:
 def options(state: dict, seat: int) -> list[dict]:
     if state["turn"] is None or state["turn"]["phase"] == "end" or state["choice"] is not None:
         return []
-    if seat == GM:
+    if seat == GM:  # (the GM's read the Heroes in play and his Characters: listed each time)
         out = [{"player": GM, "kind": "reveal_objective"}]
-        if state["combat"] is not None:
-            out += [{"player": GM, "kind": "reveal_event", "card": e["card"]} for e in state["events_cluster"]]
-    else:
-        cards = nullifiable(state)
-        # a card is Nullified one way, by a Roll or by spending (its printed `when`): the other kind is
-        # refused for it whoever asks (`nullified_otherwise`), so it is not built
-        out = [{"player": seat, "kind": kind, "character": who, "card": card}
-               for who in A.acting(state, seat) if CH.kind(who) == "hero"  # (a Hero's, whatever the card)
-               for card in cards for kind in ("nullify_roll", "nullify_spend")
-               if C.CARD[card]["nullify"]["when"] == NULLIFIED_BY[kind]]
-    return [m for m in out if move_error(state, m) is None]
+        if state["combat"] is not None and CO.revealed_events(state) < CO.heroes_in_play(state):
+            out += [{"player": GM, "kind": "reveal_event", "card": e["card"]} for e in state["events_cluster"]
+                    if not e["revealed"]]  # refused (`EC.reveal_refusal`) once Revealed, or X are: not built
+        return [m for m in out if _why_not(state, m) is None]  # the moment was asked above, once
+    cards = nullifiable(state)
+    heroes = [who for who in A.acting(state, seat) if CH.kind(who) == "hero"] if cards else []
+    if not heroes:  # (a Hero's, whatever the card)
+        return []
+    # what `_why_not` reads of a Nullify: the cards with one, this Turn's tries, the seat's Heroes that may
+    # act (which, their records, their Energy spent this Turn), never another Character: kept (kept.py)
+    spent = state["turn"]["energy_spent"]
+    parts = (state["events_cluster"], state["twists_in_play"], state["nullify_tries"],
+             *[CH.record(state, who) for who in heroes])
+    return kept(("plot-twist", "nullify", seat), parts, lambda: _nullify_options(state, seat, heroes, cards),
+                (tuple(heroes), tuple(spent.get(who) for who in heroes)))
+
+
+def _nullify_options(state: dict, seat: int, heroes: list[str], cards: list[str]) -> list[dict]:
+    # a card is Nullified one way, by a Roll or by spending (its printed `when`): the other kind is
+    # refused for it whoever asks (`nullified_otherwise`), so it is not built
+    out = [{"player": seat, "kind": kind, "character": who, "card": card}
+           for who in heroes for card in cards for kind in ("nullify_roll", "nullify_spend")
+           if C.CARD[card]["nullify"]["when"] == NULLIFIED_BY[kind]]
+    return [m for m in out if _why_not(state, m) is None]
 
 
 def on_move(state: dict, move: dict, rng, events: list) -> None:

@@ -176,11 +176,14 @@ def play_options(state: dict, seat: int) -> list[dict]:
         return []
     out = []
     players = None
+    start = state["turn"]["phase"] == "start"
     for card in state["plot_hands"][seat]:
-        if C.TYPE[card] not in ("detail", "bystander", "ally"):
-            continue
+        kind = C.TYPE[card]
+        if kind not in ("detail", "bystander", "ally") or not start and kind != "detail":
+            continue  # Bystanders and Allies are played in the Start of Turn only (`_play_gate`)
         if players is None:
-            players, out_card = _players(state, seat), out_of_play(state, seat)
+            out_card = out_of_play(state, seat)  # and `_players`, from it
+            players = A.acting(state, seat) + ([out_card] if out_card and state["combat"] is None else [])
         for who in players:
             move = {"player": seat, "kind": "play_plot", "card": card, "character": who}
             if _play_gate(state, move, players, out_card) is None:  # it reads none of the choices: asked once, before them

@@ -29,6 +29,8 @@ Initiative, in a Combat through his combatant; never in the End of Turn), Initia
 `move_error(state, move)` both lists the options (`options`) and explains a refusal.
 """
 
+from core.framework.kept import kept
+
 from ..conflict import actions as A
 from .. import cards as C
 from ..characters import characters as CH
@@ -122,7 +124,17 @@ def move_error(state: dict, move: dict) -> tuple[str, str] | None:
         return "no_such_effect", f"A reversal move buys one effect of {', '.join(EFFECTS)}."
     if set(move) != {"player", "kind", "effect"} | FIELDS[effect]:
         return "wrong_move", f"A reversal move for {effect} has the fields player, kind, effect and {sorted(FIELDS[effect])}."
-    refusal = _moment(state, move.get("player")) or _WHY_NOT[effect](state, move)
+    return _moment(state, move.get("player")) or _reversal(state, move)
+
+
+def _why_not(state: dict, move: dict) -> tuple[str, str] | None:
+    """`move_error` of a well-formed move once the moment is right (what `options` asks of each candidate)."""
+    return _cure(state, move) if move["kind"] == "cure" else _reversal(state, move)
+
+
+def _reversal(state: dict, move: dict) -> tuple[str, str] | None:
+    effect = move["effect"]
+    refusal = _WHY_NOT[effect](state, move)
     if refusal:
         return refusal
     cost, left = COSTS[effect], unspent(state)
@@ -148,7 +160,15 @@ def _cure(state: dict, move: dict) -> tuple[str, str] | None:
 
 def lockable(state: dict, who: str) -> list[str]:
     """What a Lock may name on `who` now: the Heroics it has (rank 1 or more) and the Keywords with
-    intrinsic effects it has, not Locked on it already this Turn."""
+    intrinsic effects it has, not Locked on it already this Turn (a list to read only, kept while what
+    it reads is the same: `who`'s record, modifiers and Energy spent, the standing cards; kept.py)."""
+    turn = state["turn"]
+    parts = (CH.record(state, who), state["events_cluster"], state["timers"], *FX.modifiers_of(state, who))
+    return kept(("plot-twist", "lockable", who), parts, lambda: _lockable(state, who),
+                (turn["energy_spent"].get(who),))
+
+
+def _lockable(state: dict, who: str) -> list[str]:
     done = {m["word"] for m in state["turn"]["modifiers"] if m["who"] == who and m["stat"] == "lock"}
     ranks, words = FX.ratings(state, who), set(FX.keywords(state, who))
     return [w for w in LOCKABLE if w not in done and (
@@ -217,7 +237,7 @@ def options(state: dict, seat: int) -> list[dict]:
                    if left >= COSTS[e]]
     if left >= min(CX.COSTS.values()):
         candidates += [{"player": GM, "kind": "reversal", "effect": e, "card": card} for e, card in CX.candidates(state)]
-    out = [m for m in candidates if move_error(state, m) is None]
+    out = [m for m in candidates if _why_not(state, m) is None]  # `_moment` was asked above, once
     if left >= COSTS["lock"]:
         out += [{"player": GM, "kind": "reversal", "effect": "lock", "target": t, "word": w}
                 for t in _lock_targets(state) for w in lockable(state, t)]
