@@ -69,9 +69,10 @@ def plotting_seats(state: dict, side: str) -> list[int]:
     return [s for s in range(1, state["players"]) if out_of_play(state, s) and state["plot_hands"][s]]
 
 
-def _players(state: dict, seat: int) -> list[str]:
-    """Who may play the seat's Plots now: its Characters that may act, or its Incapacitated Hero."""
-    out = out_of_play(state, seat) if state["combat"] is None else None
+def _players(state: dict, seat: int, out_card=False) -> list[str]:
+    """Who may play the seat's Plots now: its Characters that may act, or its Incapacitated Hero
+    (`out_card`: `out_of_play(state, seat)` when the caller worked it out already)."""
+    out = None if state["combat"] is not None else out_of_play(state, seat) if out_card is False else out_card
     return A.acting(state, seat) + ([out] if out else [])
 
 
@@ -182,8 +183,8 @@ def play_options(state: dict, seat: int) -> list[dict]:
         if kind not in ("detail", "bystander", "ally") or not start and kind != "detail":
             continue  # Bystanders and Allies are played in the Start of Turn only (`_play_gate`)
         if players is None:
-            out_card = out_of_play(state, seat)  # and `_players`, from it
-            players = A.acting(state, seat) + ([out_card] if out_card and state["combat"] is None else [])
+            out_card = out_of_play(state, seat)
+            players = _players(state, seat, out_card)
         for who in players:
             move = {"player": seat, "kind": "play_plot", "card": card, "character": who}
             if _play_gate(state, move, players, out_card) is None:  # it reads none of the choices: asked once, before them
