@@ -315,24 +315,29 @@ def test_the_memory_stores_sweeper_runs_in_process_when_no_request_comes():
 
 
 def test_while_redis_is_away_the_sweeper_waits_and_settles_once_it_is_back():
+    TURN = 3600
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     from redis_server import RedisServer
 
     clock = FakeClock()
     with RedisServer() as server:
         app = make_app(clock, server.url, CLOCK_SWEEPER=True)
-        created = create(app.test_client(), clock={"turn_seconds": 30})
+        # a turn of an hour: while the test moves the clock on a second at a time (below), the next
+        # seat's deadline stays out of reach, so a second time-out cannot come of a settle that a
+        # busy host made slow (it did with 30 s: both seats timed out)
+        created = create(app.test_client(), clock={"turn_seconds": TURN})
         sweeper = app.extensions["clock_sweeper"].start()
         try:
             server.pause()  # accepts nothing, answers nothing
-            clock.now += 31
+            clock.now += TURN + 1
             time.sleep(3)  # the sweeper's look times out (2 s) while Redis is away; it keeps going
             assert sweeper._thread.is_alive()
             server.resume()
             # a claim sent while Redis was away may run when it is back, its answer lost: the table is
             # leased to nobody until the lease ends. On a busy host that claim may run only after the
             # test moved the clock on, leasing from the later time: the clock goes on a second at a
-            # time until the table is settled (the next deadline is 30 s after that, far off)
+            # time until the table is settled (the next deadline is an hour after that: 120 s of
+            # polling moves the clock 2,400 s at most)
             clock.now += LEASE
 
             def settled():
