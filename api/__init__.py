@@ -124,6 +124,19 @@ def _document_key(config) -> tuple:
     return settings, tuple((game, id(GAMES[game])) for game in GAMES)  # and the games served (a game registered by a test)
 
 
+# Each game's blueprint, built once a process and registered on every app, as games.blp and
+# tables.blp are (a blueprint keeps its routes and their documentation, and registers them anew on each
+# app; flask-smorest copies the documentation it writes): building one was half of an app's start.
+_BLUEPRINTS: dict[tuple, object] = {}
+
+
+def _per_game_blueprint(game: str):
+    key = (game, id(GAMES[game]))  # a game registered again (by a test) gets a blueprint of its own
+    if key not in _BLUEPRINTS:
+        _BLUEPRINTS[key] = per_game.blueprint(game)
+    return _BLUEPRINTS[key]
+
+
 def create_app(config=None) -> Flask:
     app = Flask(__name__)
     app.json = OrjsonProvider(app)
@@ -151,7 +164,7 @@ def create_app(config=None) -> Flask:
         tables.register(api)
     api.register_blueprint(games.blp)
     for game in GAMES:
-        api.register_blueprint(per_game.blueprint(game))
+        api.register_blueprint(_per_game_blueprint(game))
     app.register_blueprint(games.unknown)
     api.register_blueprint(tables.blp)
     sealed.init_app(app)

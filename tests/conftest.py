@@ -70,7 +70,8 @@ def pytest_runtest_protocol(item, nextitem):
     wall, cpu, children = time.monotonic(), time.process_time(), _children_cpu()
     yield
     row = {"test": item.nodeid, "wall": time.monotonic() - wall, "cpu": time.process_time() - cpu,
-           "children": _children_cpu() - children, "load": os.getloadavg()[0]}
+           "children": _children_cpu() - children, "load": os.getloadavg()[0],
+           "start": wall, "worker": os.environ.get("PYTEST_XDIST_WORKER", "main")}  # a timeline: who ran what when
     with open(path, "ab") as out:  # one short append a test: workers do not interleave within a line
         out.write(json.dumps(row).encode() + b"\n")
 

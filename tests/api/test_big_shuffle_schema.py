@@ -50,8 +50,12 @@ def validator(spec, name):
     return jsonschema_rs.Draft202012Validator({"$ref": REF + name, "components": spec["components"]})
 
 
+_SCHEMAS: dict = {}  # one instance a class: a new one builds its whole tree of nested schemas again
+
+
 def _valid(schema_class, value) -> None:
-    errors = schema_class().validate(value)
+    schema = _SCHEMAS.get(schema_class) or _SCHEMAS.setdefault(schema_class, schema_class())
+    errors = schema.validate(value)
     assert not errors, (errors, value)
 
 
