@@ -146,6 +146,20 @@ def test_crossover_villains_cannot_add_quantity_counters_to_mooks():
     assert {**move, "character": SIMOAKLI} in options(step, kind="add_quantity")
 
 
+def test_crossover_villains_cannot_add_quantity_counters_to_mooks_by_an_advantage_either():
+    # Warlord Kragg's Warcry ("every Mook card in play gains 1 Quantity Counter") is Adding Quantity
+    # counters to Mooks: the Main Villain's, never a Crossover Villain's
+    step = play(ready(hand=(KRAGG,)), crossover(KRAGG))
+    step = edited(next_turn(step), lambda s: s["characters"].insert(1, {
+        "card": GOONS, "seat": 0, "quantity": 2, "statuses": [], "actions": {"move": 2, "attack": 1}}))
+    step = gm_to_act(step)
+    warcry = {"player": 0, "kind": "activate", "character": KRAGG, "effect": 0}
+    assert character(step, KRAGG)["hate"] >= 1
+    assert refused(step, warcry) == "main_villain_only"
+    assert not [o for o in options(step, kind="activate") if o["character"] == KRAGG]
+    # the Main Villain's Warcry: test_plot_twist_spending.py, test_warcry_every_mook_card_in_play_gains_1_quantity_counter
+
+
 def test_a_crossover_villain_enters_with_no_combat_action_before_the_next_start_of_turn():
     step = play(ready(), crossover(MIRAGE))
     assert character(step, MIRAGE)["actions"] == {"move": 0, "attack": 0}

@@ -92,6 +92,12 @@ def activated(card: str) -> tuple[tuple[int, dict], ...]:
     return tuple((i, e) for i, e in enumerate(C.CARD[card].get("effects", [])) if e.get("on") == "activate")
 
 
+def adds_quantity(effect: dict) -> bool:
+    """Whether an activated effect puts Quantity Counters on Mooks (Warcry): "Crossover Villains cannot
+    Add Quantity counters to Mooks", by the Hate list's `add_quantity` or by an Advantage alike."""
+    return effect.get("do") == "gain" and effect.get("counter") == "quantity" and effect.get("target") == "mooks"
+
+
 def _effect_targets(state: dict, effect: dict, who: str) -> list[str | None]:
     """What an activated effect may target: "a target Character" is any Character in play but a Mook
     (every Character is at the Conflict's Location); "a target Hero" another Hero (effects.py)."""
@@ -143,6 +149,8 @@ def _activate(state: dict, c: dict, move: dict) -> tuple[str, str] | None:
     if "activate" in state["turn"]["free"].get(c["card"], []):
         return "free_action_used_this_turn", "A Character may take each Free action once each Turn."
     effect = effects[index]
+    if adds_quantity(effect) and not c.get("main"):
+        return "main_villain_only", "Crossover Villains cannot Add Quantity counters to Mooks."
     for counter, amount in effect["cost"].items():
         refusal = _paying(state, c, counter, amount)
         if refusal:
@@ -379,7 +387,8 @@ def character_spend(state: dict, seat: int, c: dict) -> list[dict]:
     candidates = []
     used = "activate" in state["turn"]["free"].get(who, [])  # refused whatever the effect (`_activate`)
     for index, effect in () if used else activated(who):
-        if any(_paying(state, c, counter, amount) for counter, amount in effect["cost"].items()):
+        if any(_paying(state, c, counter, amount) for counter, amount in effect["cost"].items()) or (
+                adds_quantity(effect) and not c.get("main")):
             continue  # refused whatever the target: not built
         for t in _effect_targets(state, effect, who):
             move = {"player": seat, "kind": "activate", "character": who, "effect": index}
