@@ -170,7 +170,7 @@ def test_trauma_beyond_a_resistance_is_not_dealt_and_not_paid_for():
 def test_trauma_into_a_full_resistance_is_not_dealt_and_costs_nothing():
     """Lucid (a Hero, Belief) deals 2 Mental Trauma to Dr. Simoakli with 1 Mental room left: 1 dealt, 1 Belief."""
     step = edited(conflict(SIMOAKLI, (LUCID,)),
-                  lambda s: s["characters"][0]["resistances"]["mental"].update(stress=9, trauma=2))  # Mind 4: 12
+                  lambda s: s["characters"][0]["resistances"]["mental"].update(stress=6, trauma=2))  # Mind 3: 9
     state, events = copy.deepcopy(step.state), []
     belief = character(step, LUCID)["belief"]
     assert FX.deal(state, LUCID, SIMOAKLI, "mental", 2, True, events) == 1

@@ -247,8 +247,8 @@ def test_an_events_start_of_turn_effects_happen_every_start_of_turn_while_it_sta
 
 
 def test_a_nullified_event_remains_in_play_with_its_text_blank():
-    """Hostage Situation, 🎯 "the Heroes Recruit 1 Bystander", counted from its Reveal: a Recruit
-    before it does not count; one after Nullifies it and its modifier is gone."""
+    """Hostage Situation, 🎯 "the Heroes Recruit 2 Bystanders", counted from its Reveal: a Recruit
+    before it does not count; two after Nullify it and its modifier is gone."""
     step = table((HOPE,), ("event/hostage-situation",))
     state = copy.deepcopy(gm_decides(to_combat(step, HOPE, SIMOAKLI)).state)
     state["tally"]["recruit"] = 1  # before the Reveal
@@ -257,7 +257,9 @@ def test_a_nullified_event_remains_in_play_with_its_text_blank():
     assert step.state["counting"]["event/hostage-situation"]["recruit"] == 1
     state, events = copy.deepcopy(step.state), []
     assert not IP.check(state, events) and not events
-    state["tally"]["recruit"] = 2  # the Heroes Recruit one (tally.py)
+    state["tally"]["recruit"] = 2  # the Heroes Recruit one (tally.py): not yet
+    assert not IP.check(state, events) and not events
+    state["tally"]["recruit"] = 3  # and a second
     IP.check(state, events)
     assert events == [{"type": "card_nullified", "card": "event/hostage-situation", "by": "condition"}]
     entry = next(e for e in state["events_cluster"] if e["card"] == "event/hostage-situation")
@@ -599,8 +601,9 @@ def test_ruling_when_the_heroes_choosing_seat_leaves_play_while_a_twists_choice_
     The Heroes still choose as a group, so seat 2 chooses now (the state with seat 1 choosing was refused
     by the engine's own check)."""
     spirit = C.CARD["objective/break-their-spirit"]
-    monkeypatch.setitem(spirit, "effects", [*spirit["effects"], {"on": "reveal", "do": "deal", "resistance": "mental",
-                                                                  "amount": 1, "target": "heroes"}])
+    monkeypatch.setitem(spirit, "effects", [  # its ▲ then (2 Social, 3 since the seventh balance pass), 1 Mental more
+        {"on": "reveal", "do": "deal", "resistance": "social", "amount": 2, "target": "heroes"},
+        {"on": "reveal", "do": "deal", "resistance": "mental", "amount": 1, "target": "heroes"}])
     step = engine.new_game("plot-twist", 6, {"setup": "quick"}, seed=0)
     rng = Rng.from_seed(1000)
     handed_over = False
