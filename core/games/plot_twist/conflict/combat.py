@@ -48,6 +48,8 @@ RULE_CODES = ("no_combat", "wrong_combat_step", "not_your_character", "not_in_ha
               "wrong_choice", "wrong_move", "wrong_color", "requirement_unmet", "cannot_reach_flying",
               "no_social_resistance")
 
+WITH_TRAUMA, WITHOUT_TRAUMA = (False, True), (False,)  # an Attack's `trauma` choices (a constant: see docs/engine.md, Compiled)
+
 
 # --- The record ----------------------------------------------------------------------------------------
 def start(state: dict, attacker: str, defender: str, events: list) -> None:
@@ -269,7 +271,7 @@ def attack_options(state: dict, seat: int) -> list[dict]:
         if (DMG.ATTACKS[kind].resistance not in resistances
                 or DMG.attack_refusal(kind, ratings, combat["distance"])):
             continue
-        traumas = (False, True) if can_cause_trauma(state, who, kind) else (False,)
+        traumas = WITH_TRAUMA if can_cause_trauma(state, who, kind) else WITHOUT_TRAUMA
         for card in cards:
             for trauma in traumas:
                 move = {"player": seat, "kind": "attack", "character": who, "attack": kind, "card": card,
