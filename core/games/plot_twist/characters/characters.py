@@ -14,7 +14,7 @@ them (`{"Body": 6, "Fighting": 4, ...}`).
 
 import functools
 
-from core.framework.kept import kept
+from core.framework.kept import kept_of
 
 from .. import cards as C
 from ..rolls import damage as DMG
@@ -117,7 +117,7 @@ def _split(state: dict) -> dict:
     """The Characters that can act, by side (None: both), in play by kind ("hero", "villain"), and each
     seat's cards (by its number)."""
     characters = state["characters"]
-    return kept(("plot-twist", "active"), (characters,), lambda: _active(characters))
+    return kept_of(("plot-twist", "active"), characters, lambda: _active(characters))
 
 
 def _active(characters: list) -> dict:
@@ -135,7 +135,7 @@ def _active(characters: list) -> dict:
 def active_cards_of_seat(state: dict, seat: int) -> list[str]:
     """The cards of the seat's Characters that can act, in the order of play (a list to read only)."""
     characters = state["characters"]
-    return kept(("plot-twist", "active"), (characters,), lambda: _active(characters)).get(seat, [])
+    return kept_of(("plot-twist", "active"), characters, lambda: _active(characters)).get(seat, [])
 
 
 def hidden(state: dict, side: str) -> list[str]:

@@ -313,9 +313,8 @@ def _characters_options(state: dict, seat: int) -> tuple[list, list, list]:
     same: its record, its Free actions and Energy spent this Turn, the standing cards, the Objective, the
     modifiers its ratings read; as values the targets its spending may name; whether a Combat is on is
     in the key (a Combat's Characters are listed in it and again after it: one listing of each kept).
-    Kept apart: its Flying, Hidden, Perception and Identity
-    actions (`_character_free`: they read less of its record, which most moves replace), its Healing and
-    Gadgeteer (`SP.character_heroics`: they read its other modifiers)."""
+    Kept apart too: its Flying, Hidden, Perception and Identity actions (`_character_free`: they read less
+    of its record, which most moves replace)."""
     turn = state["turn"]
     actions, free, spend, heroics = [], [], [], []
     if turn is None or turn["phase"] == "end":  # `A.moment_error` for every Character of `A.acting` (which
@@ -341,14 +340,11 @@ def _characters_options(state: dict, seat: int) -> tuple[list, list, list]:
 
 
 def _character_listings(state: dict, seat: int, c: dict, others: list[str], targets: tuple) -> tuple:
-    """One Character's Free actions, stealth's, spending and Healing/Gadgeteer, each kept on what it reads."""
-    turn, card = state["turn"], c["card"]
-    parts = (c, turn["free"].get(card), turn["energy_spent"].get(card), state["events_cluster"], state["timers"],
-             state["objective"], *FX.rated_modifiers(state, card))
-    a, s = kept(("plot-twist", "character", seat, card, state["combat"] is None), parts,
-                lambda: (A.character_actions(state, seat, c), SP.character_spend(state, seat, c)), targets)
-    return (a, _character_free(state, seat, c, others), s,
-            SP.character_heroics(state, seat, c) if "energy" in c else [])
+    """One Character's Free actions, stealth's, spending and Healing/Gadgeteer (`_character_free` kept on
+    its own: it reads less of the record, which most moves replace; the others read the record itself, so
+    they are listed again whenever the union kept above is, and are not kept apart)."""
+    return (A.character_actions(state, seat, c), _character_free(state, seat, c, others),
+            SP.character_spend(state, seat, c), SP.character_heroics(state, seat, c) if "energy" in c else [])
 
 
 def _character_free(state: dict, seat: int, c: dict, others: list[str]) -> list[dict]:

@@ -282,9 +282,7 @@ _WHY_NOT = {"activate": _activate, "buy_success": _buy_success, "buy_coin": _buy
 
 
 def heroic_options(state: dict, seat: int) -> list[dict]:
-    """The seat's `heal` and `gadgeteer` options, each Character's kept while what its predicates read is the
-    same (core/framework/kept.py): its record, its Free actions and Energy spent this Turn, its modifiers,
-    the standing cards and the Location (ratings, Locks, Roll Pool modifiers)."""
+    """The seat's `heal` and `gadgeteer` options (conflict.py keeps each Character's with its other listings)."""
     out = []
     for who in A.acting(state, seat):
         c = CH.record(state, who)
@@ -294,30 +292,27 @@ def heroic_options(state: dict, seat: int) -> list[dict]:
 
 
 def character_heroics(state: dict, seat: int, c: dict) -> list[dict]:
-    """`heroic_options` of one Character with Energy that may act now (kept.py)."""
-    turn, who = state["turn"], c["card"]
-    ranks = FX.ratings(state, who)
-    if ranks.get("Healing", 0) < 1 and ranks.get("Gadgeteer", 0) < 1:
-        return []  # no candidate (`_heroic_candidates`): asked before the listing's parts
-    parts = (c, turn["free"].get(who), turn["energy_spent"].get(who), state["events_cluster"], state["timers"],
-             state["location"], *FX.modifiers_of(state, who))
-    return kept(("plot-twist", "heroics", seat, who, state["combat"] is None), parts,
-                lambda: _heroic_candidates(state, seat, c))
-
-
-def _heroic_candidates(state: dict, seat: int, c: dict) -> list[dict]:
+    """`heroic_options` of one Character with Energy that may act now: each candidate one its predicate
+    accepts. The predicates read the chosen number (`_heal`) and the other Heroic (`_gadgeteer`) only to
+    check that they are among those built here, so each is asked once for each Resistance and each number
+    of Ranks, of the first candidate, and answers for the rest alike."""
     who, ranks = c["card"], FX.ratings(state, c["card"])
-    candidates = []
-    if ranks.get("Healing", 0) >= 1:
+    out = []
+    if ranks.get("Healing", 0) >= 1:  # (none of either: no candidate)
         for r in HEALED:
             stress = c["resistances"][r]["stress"]
             if stress:
                 pool = R.Pool.of(heal_parts(state, who, r)).size
-                candidates += [{"player": seat, "kind": "heal", "character": who, "resistance": r, "chosen": n}
-                               for n in R.chosen_numbers(pool, most=stress)]
-    candidates += [{"player": seat, "kind": "gadgeteer", "character": who, "heroic": h, "ranks": x}
-                   for x in range(1, ranks.get("Gadgeteer", 0) + 1) for h in GADGETS]
-    return [m for m in candidates if _WHY_NOT[m["kind"]](state, c, m) is None]
+                heals = [{"player": seat, "kind": "heal", "character": who, "resistance": r, "chosen": n}
+                         for n in R.chosen_numbers(pool, most=stress)]
+                if heals and _heal(state, c, heals[0]) is None:
+                    out += heals
+    for x in range(1, ranks.get("Gadgeteer", 0) + 1):
+        gadgets = [{"player": seat, "kind": "gadgeteer", "character": who, "heroic": h, "ranks": x} for h in GADGETS]
+        if _gadgeteer(state, c, gadgets[0]) is not None:
+            break  # more Ranks cost more Energy: refused too
+        out += gadgets
+    return out
 
 
 def playable_heroes(state: dict) -> list[tuple[str, str | None]]:

@@ -27,7 +27,7 @@ many End of Turns, carried into the next Turn meanwhile):
      "lasts": "attack"}      # or "set": 0 instead of "amount"; stat "cover"; stat "status"
 """
 
-from core.framework.kept import kept
+from core.framework.kept import kept, kept_of
 
 from ..plots import allies as AL
 from ..characters import characters as CH
@@ -155,7 +155,7 @@ def rated_modifiers(state: dict, who: str) -> list[dict]:
     modifiers = state["turn"]["modifiers"]
     if not modifiers:  # none this Turn (the common case): nothing to keep
         return []
-    return kept(("plot-twist", "rated"), (modifiers,), lambda: _rated_by_who(modifiers)).get(who, [])
+    return kept_of(("plot-twist", "rated"), modifiers, lambda: _rated_by_who(modifiers)).get(who, [])
 
 
 def _rated_by_who(modifiers: list) -> dict:
@@ -171,7 +171,7 @@ def modifiers_of(state: dict, who: str) -> list[dict]:
     modifiers = state["turn"]["modifiers"]
     if not modifiers:
         return []
-    return kept(("plot-twist", "modifiers_of"), (modifiers,), lambda: _by_who(modifiers)).get(who, [])
+    return kept_of(("plot-twist", "modifiers_of"), modifiers, lambda: _by_who(modifiers)).get(who, [])
 
 
 def _by_who(modifiers: list) -> dict:

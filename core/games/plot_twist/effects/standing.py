@@ -15,7 +15,7 @@ afterwards, and a Character who enters play later is covered by "every Character
   only while its Character can pay 1 Energy, paid each time it is used (effects.ratings, keywords).
 """
 
-from core.framework.kept import kept
+from core.framework.kept import kept, kept_of
 
 from .. import cards as C
 from ..characters import characters as CH
@@ -85,7 +85,7 @@ def keywords(state: dict, who: str) -> list[str]:
 def any_lock(state: dict) -> bool:
     """Whether a standing Event Locks anything (the common case, none, costs one pass)."""
     cluster = state["events_cluster"]
-    return kept(("plot-twist", "any_lock"), (cluster,), lambda: any(
+    return kept_of(("plot-twist", "any_lock"), cluster, lambda: any(
         e["revealed"] and not e["nullified"] and any(x["do"] == "lock" for x in C.CARD[e["card"]]["effects"])
         for e in cluster))
 
