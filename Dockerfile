@@ -17,14 +17,16 @@ RUN pip install --no-cache-dir uv==0.13.8
 WORKDIR /app
 
 # Dependencies first, in their own layer: it is rebuilt only when the lock changes.
-# Runtime dependencies only: no dev group (tests), no bench group (rlcard, numpy).
+# Runtime dependencies only: no dev group (tests), no bench group (rlcard, numpy), no compile group
+# (Cython): the slim image has no C compiler, so it serves the pure-Python engine (docs/engine.md,
+# "Compiled path"; gunicorn.conf.py finds no Cython and no build, and says "engine: pure Python").
 COPY pyproject.toml uv.lock README.md ./
 RUN --mount=type=cache,target=/root/.cache/uv \
-    uv sync --frozen --no-dev --no-group bench --no-install-project
+    uv sync --frozen --no-dev --no-group bench --no-group compile --no-install-project
 
 COPY . .
 RUN --mount=type=cache,target=/root/.cache/uv \
-    uv sync --frozen --no-dev --no-group bench
+    uv sync --frozen --no-dev --no-group bench --no-group compile
 
 RUN useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin app
 USER app

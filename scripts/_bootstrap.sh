@@ -23,3 +23,13 @@ fi
 # workers, gunicorns, schemathesis' CLI) each compiled the same site-packages from source as they
 # imported them (a fresh clone's suite: 27 CPU seconds and 22 s less with it, docs/testing.md).
 "${UV[@]}" sync --frozen --compile-bytecode
+
+# The optional compiled engine (scripts/compile, cli/compiled.py; docs/engine.md, "Compiled path"): Cython
+# builds 71 of core/'s modules into a mirror of core/ under ~/.cache/shuffle-rules/compiled, once per version
+# of the sources (a cold build some 100 s on two cores; then 0.3 s, and an edit rebuilds the modules it
+# touched). No compiler or a failed build: one line of warning and the pure-Python path. SHUFFLE_PURE=1
+# builds nothing.
+if [ "${SHUFFLE_BOOTSTRAP_COMPILE:-1}" = "1" ]; then
+  "${UV[@]}" run --frozen --no-sync python -m cli.compiled --quiet-when-built \
+    || echo "scripts/compile: warning: the compiled engine was not built; the engine runs as pure Python" >&2
+fi
