@@ -13,6 +13,7 @@ REQUEST_LOG           "0" turns off the app's own JSON line per request (on by d
 PROMETHEUS_MULTIPROC_DIR  where workers keep their metrics (default: a fresh temp directory)
 SEAL_KEYS             keys of sealed games (api/sealed.py); default: one random key for all workers
 CLOCK_SWEEPER         "0": no clock sweeper in the workers (run `python -m api.sweeper` instead)
+SHUFFLE_PURE          "1": the pure-Python engine even when the compiled one is built (see below)
 
 Workers are gevent: each connection is a greenlet, so an event stream that waits for an
 hour, or a client that sends its body a byte at a time, costs a few kilobytes rather than
@@ -25,6 +26,16 @@ worker for long; gunicorn's `timeout` kills a worker whose loop stalls that long
 import multiprocessing
 import os
 import sys
+
+# The compiled engine (docs/engine.md, "Compiled path"): when scripts/compile built it for the sources in
+# this tree and SHUFFLE_PURE is not set, its directory goes first on sys.path here, in the master, before
+# any worker imports the app. Anything amiss (no build, no Cython: the Docker image) is the pure path.
+try:
+    from cli.compiled import activate
+
+    ENGINE = activate().describe()
+except Exception as exc:  # noqa: BLE001 - the server never fails for want of the compiled engine
+    ENGINE = f"pure Python ({type(exc).__name__}: {exc})"
 
 _redis = bool(os.environ.get("REDIS_URL"))
 
@@ -48,7 +59,9 @@ limit_request_field_size = 8190
 
 
 def on_starting(server):
-    """Every connection is a file descriptor (an event stream on Redis is two): allow the hard limit."""
+    """Every connection is a file descriptor (an event stream on Redis is two): allow the hard limit.
+    Says which engine the workers run."""
+    server.log.info("engine: %s", ENGINE)
     try:
         import resource
 

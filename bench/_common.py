@@ -25,6 +25,21 @@ def run_facts(argv=None) -> dict:
     }
 
 
+def select_engine(pure: bool) -> dict:
+    """Choose the engine before anything imports `core`: the compiled one when it is built for these
+    sources (cli/compiled.py, docs/engine.md "Compiled path"), the pure-Python one with `pure` (which
+    also reaches the servers this process starts, through SHUFFLE_PURE). Imports `core` and returns
+    what runs: {"engine": "compiled (Cython X, N modules)" or "pure Python", ...}."""
+    if pure:
+        os.environ["SHUFFLE_PURE"] = "1"
+    from cli.compiled import activate, running
+
+    activate()
+    import core  # noqa: F401  (from the build chosen above)
+
+    return running().as_dict()
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -3,6 +3,7 @@
     uv run --frozen python bench/http_api.py                      # Shufflers, 2 seats
     uv run --frozen python bench/http_api.py --game big-shuffle --players 4
     uv run --frozen python bench/http_api.py --requests 5000 --clients 8 --json bench/out/http.json
+    uv run --frozen python bench/http_api.py --pure               # the pure-Python engine, not the compiled one
 
 Starts gunicorn (gunicorn.conf.py, fixed worker and thread counts, SHUFFLE_BENCH_ECHO=1, no
 REDIS_URL) on a free loopback port, waits for /healthz, then sends a bounded number of
@@ -21,6 +22,10 @@ Then the same bodies in-process through Flask's test client (no sockets, no guni
 request for both and their ratio, beside the engine alone (orjson loads, core.apply with the
 state validated as for a client, orjson dumps of the Step).
 
+The engine (in the server and in-process alike) is the compiled one when `scripts/compile` built it
+for these sources (docs/engine.md, "Compiled path"), else the pure-Python one; `--pure` asks for the
+latter. The header names it.
+
 Loopback only. The server is stopped at the end whatever happens. The client shares the
 machine's cores with the server, so absolute requests/s are a floor; the ratio is the figure.
 """
@@ -38,7 +43,7 @@ import time
 
 import orjson
 
-from _common import ROOT, Gunicorn, run_clients, run_facts
+from _common import ROOT, Gunicorn, run_clients, run_facts, select_engine
 
 APPLY = "/v1/games/shufflers/apply"
 ECHO = "/v1/_echo"
@@ -247,7 +252,9 @@ def main(argv=None):
     ap.add_argument("--skip-inprocess", action="store_true")
     ap.add_argument("--app", default="api:create_app()", help="the WSGI app, as gunicorn reads it (default api:create_app())")
     ap.add_argument("--json", metavar="PATH", help="also write the results as JSON to PATH")
+    ap.add_argument("--pure", action="store_true", help="the pure-Python engine even when the compiled one is built")
     args = ap.parse_args(argv)
+    engine = select_engine(args.pure)  # here and in the server (gunicorn.conf.py; --pure sets SHUFFLE_PURE=1)
 
     # SIGTERM/SIGHUP become SystemExit, so the `finally` that stops gunicorn runs.
     for sig in (signal.SIGTERM, signal.SIGHUP):
@@ -260,11 +267,13 @@ def main(argv=None):
     size = statistics.fmean(len(b) for b in bodies)
     meta = {
         **run_facts(argv),
+        "engine": engine,
         "bodies": {"count": len(bodies), "mean_bytes": round(size), "min_bytes": min(map(len, bodies)),
                    "max_bytes": max(map(len, bodies)), "players": args.players, "options": args.options},
     }
     print(f"# http  {meta['date']}  Python {meta['python']}  {meta['machine']}  "
           f"load average {meta['load_average_at_start']:.2f}")
+    print(f"# engine: {engine['engine']} (in the server and in-process)")
     print(f"# bodies: {len(bodies)} mid-game {args.game} states ({args.players} seats, options {args.options}) + a legal move, "
           f"{meta['bodies']['min_bytes']}-{meta['bodies']['max_bytes']} bytes (mean {size:.0f})")
     result = {"meta": meta, "target": TARGET}

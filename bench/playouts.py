@@ -4,6 +4,7 @@
     uv run --frozen python bench/playouts.py --seconds 1 --only solo
     uv run --frozen python bench/playouts.py --json bench/out/playouts.json
     uv run --frozen python bench/playouts.py --profile "shufflers solo"
+    uv run --frozen python bench/playouts.py --pure                # the pure-Python engine, not the compiled one
 
 Each playout starts a seeded game and, until nothing is pending, picks uniformly among every
 option of every pending decision (flattened) with a seeded `random.Random` (the same kind of
@@ -18,6 +19,8 @@ dice as the RLCard loop) and plays it. The same games (same seeds, same picks) a
 
 Baseline, in the same run: RLCard's random agents on `uno` and `gin-rummy` (the same loop a
 RLCard user writes: `env.reset()`, `env.step(random legal action)` until `env.is_over()`).
+The engine is the compiled one when `scripts/compile` built it for these sources (docs/engine.md,
+"Compiled path"), else the pure-Python one; `--pure` asks for the latter. The header names it.
 The time is split into rounds that visit every configuration in turn, so a noisy second
 hits them all alike. Figures are totals over the rounds; the "x uno" columns are moves/s over
 uno's steps/s (the targets: Shufflers >= 2x uno; 4-player Big Shuffle >= 1x uno).
@@ -30,7 +33,7 @@ import random
 import sys
 import time
 
-from _common import run_facts
+from _common import run_facts, select_engine
 
 # One row per game and variant; a new game is a few more rows.
 # label, game id, players, options
@@ -264,6 +267,7 @@ def main(argv=None):
     ap.add_argument("--profile", metavar="LABEL", help="cProfile the playouts of the configuration LABEL "
                     "(first of --modes) and exit")
     ap.add_argument("--top", type=int, default=25, help="rows of the profile (default 25)")
+    ap.add_argument("--pure", action="store_true", help="the pure-Python engine even when the compiled one is built")
     args = ap.parse_args(argv)
     modes = tuple(m for m in args.modes.split(",") if m)
     if not modes or set(modes) - set(MODES):
@@ -272,7 +276,9 @@ def main(argv=None):
     def chosen(label):
         return not args.only or any(text in label for text in args.only)
 
+    engine = select_engine(args.pure)
     if args.profile:
+        print(f"# engine: {engine['engine']}")
         config = next((c for c in CONFIGS if c[0] == args.profile), None)
         if config is None:
             ap.error(f"no configuration labelled {args.profile!r}; labels: {[c[0] for c in CONFIGS]}")
@@ -289,9 +295,11 @@ def main(argv=None):
         "seconds_per_config_and_mode": args.seconds,
         "rounds": args.rounds,
         "modes": list(modes),
+        "engine": engine,
     }
     print(f"# playouts  {meta['date']}  Python {meta['python']}  {meta['machine']}  "
           f"load average {meta['load_average_at_start']:.2f}")
+    print(f"# engine: {engine['engine']}")
     print(f"# {args.seconds:g} s per configuration and mode, in {args.rounds} rounds; "
           f"games/s is for {modes[0]}")
     for mode in modes:

@@ -45,6 +45,18 @@ def _options(value: str | None) -> dict:
     return options
 
 
+def _compiled_engine() -> None:
+    """The compiled engine for the commands that play many games in-process, when scripts/compile built
+    it for these sources and SHUFFLE_PURE is not set (docs/engine.md, "Compiled path"); before `core` is
+    imported, else nothing changes. Never fails: the pure engine plays the same games."""
+    try:
+        from .compiled import activate
+
+        activate()
+    except Exception:  # noqa: BLE001
+        pass
+
+
 def _progress() -> Progress:
     return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                     TimeRemainingColumn(), console=err, transient=False)
@@ -110,6 +122,7 @@ def simulate(game, players, count, bots, seed, options_json, out_path, jobs, max
     shuffle simulate shufflers --players 2 --games 1000 --out games.jsonl
     shuffle simulate big-shuffle -p 4 -n 200 -b heuristic -o '{"expansions": ["the-law"]}'
     """
+    _compiled_engine()
     import core
 
     from .simulate import Job, check_bots, run
@@ -199,6 +212,7 @@ def balance(game, count, players, options_json, out_dir, no_plots, json_path, jo
     big-shuffle, big-shuffle-the-law, showbiz-shuffle. Writes <out>/<preset>.md and
     <out>/<preset>.png (matplotlib) and prints the table.
     """
+    _compiled_engine()
     from . import balance as bal
 
     presets = bal.presets()
