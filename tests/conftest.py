@@ -11,6 +11,16 @@ import pytest
 # the servers it starts (they inherit the environment); tests/api/test_limits.py turns them on.
 os.environ.setdefault("RATE_LIMITS_ENABLED", "0")
 
+# The suite runs the pure-Python engine, the reference, here and in the servers and command lines it
+# starts (SHUFFLE_PURE=1 unless set); tests/core/test_compiled_identity.py plays the compiled engine
+# against it. `SHUFFLE_PURE=0 scripts/test` runs the whole suite on the compiled engine instead (it must
+# be built; docs/testing.md). SHUFFLE_PURE_AT_START keeps what the run was started with.
+os.environ.setdefault("SHUFFLE_PURE_AT_START", os.environ.get("SHUFFLE_PURE", ""))
+if os.environ.setdefault("SHUFFLE_PURE", "1") == "0":
+    from cli.compiled import activate
+
+    activate(pure=False, required=True)
+
 from api import create_app
 
 
@@ -44,6 +54,7 @@ SLOW_FIRST = (
     "tests/conformance/test_http_conformance.py",
     "tests/integration/test_slow_clients.py",
     "tests/core/test_plot_twist_bots.py",  # whole games of bots, one test each
+    "tests/core/test_compiled_identity.py",  # one test: every table in two interpreters
 )
 
 
