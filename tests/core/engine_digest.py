@@ -27,7 +27,8 @@ from core.framework.rng import Rng  # noqa: E402
 # Each table's game is played through `core.apply` on the state as a client posts it (the state check,
 # the integrity modules) where the game is short; the longest tables trusted, to keep the test short.
 TRUSTED = {"big-shuffle", "plot-twist"}
-UNTRUSTED_TABLES = {("big-shuffle", "standard-2"), ("plot-twist", "quick-2"), ("plot-twist", "drafted-2")}
+UNTRUSTED_TABLES = {("big-shuffle", "standard-3-always-react"), ("big-shuffle", "law-expert-2"), ("plot-twist", "quick-2"),
+                    ("plot-twist", "drafted-2")}
 BOT_MOVES = {"plot-twist": 160, "big-shuffle": 300, "showbiz-shuffle": 300}
 SEED = 3
 
