@@ -269,7 +269,7 @@ def _warn(message: str) -> None:
     print(f"scripts/compile: {message}", file=sys.stderr, flush=True)
 
 
-def _cc_problem() -> str | None:
+def toolchain_problem() -> str | None:
     """Why no extension can be built here, or None."""
     cc = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()[0]
     if shutil.which(cc) is None:
@@ -376,7 +376,7 @@ def build(jobs: int | None = None, root: Path | None = None, quiet: bool = False
     target = root / key
     if (target / "BUILD.json").exists():
         return Engine(target, "built", json.loads((target / "BUILD.json").read_text()))
-    problem = _cc_problem()
+    problem = toolchain_problem()
     if problem:
         _warn(f"warning: {problem}: the engine runs as pure Python")
         return Engine(None, problem)

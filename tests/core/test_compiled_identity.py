@@ -29,7 +29,7 @@ def _required() -> str | None:
         return None
     if os.environ.get("SHUFFLE_PURE_AT_START", "").strip().lower() not in ("", "0", "false", "no", "off"):
         return None  # the run itself asked for the pure engine: scripts/compile built nothing
-    if compiled.cython_version() is None or compiled._cc_problem() is not None:
+    if compiled.cython_version() is None or compiled.toolchain_problem() is not None:
         return None
     return "CI=true on a machine with a C compiler, Cython and Python's headers"
 
