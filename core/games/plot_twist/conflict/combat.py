@@ -48,7 +48,9 @@ RULE_CODES = ("no_combat", "wrong_combat_step", "not_your_character", "not_in_ha
               "wrong_choice", "wrong_move", "wrong_color", "requirement_unmet", "cannot_reach_flying",
               "no_social_resistance")
 
-WITH_TRAUMA, WITHOUT_TRAUMA = (False, True), (False,)  # an Attack's `trauma` choices (a constant: see docs/engine.md, Compiled)
+# An Attack's `trauma` choices: module constants, as Cython cannot type a conditional between two literal
+# tuples of different lengths (docs/engine.md, "Compiled path").
+WITH_TRAUMA, WITHOUT_TRAUMA = (False, True), (False,)
 
 
 # --- The record ----------------------------------------------------------------------------------------
