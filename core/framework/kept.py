@@ -24,8 +24,8 @@ or its views. An entry holds its parts, so their identities cannot be reused by 
 while it is kept. One entry per key: a key names what is listed (a seat's window), not a state.
 
 `kept_of(key, part, compute)` is `kept` for a value derived from one part alone (an index of the
-Characters by seat, say), asked many times a move: the same rule in fewer steps. A key is used with one
-of the two, never both.
+Characters by seat, say), asked many times a move: the same rule in fewer steps, `compute(part)` making
+it. A key is used with one of the two, never both.
 
 Listings are kept only within the engine's calls. The engine's own states (`Step.play`, `new_game`,
 `trusted=True`) share the entries (`shared()`); a state from outside (a client's, validated by the
@@ -39,41 +39,46 @@ the keeping off within the engine too: what the property test compares the kept 
 from collections.abc import Callable, Hashable
 from contextlib import contextmanager
 from contextvars import ContextVar
-from operator import is_
 from typing import Any
 
 _SHARED: dict = {}  # the entries of the engine's own states
 _FRESH = False  # the entries of `fresh()`: none are kept
 _ENTRIES: ContextVar[dict | bool | None] = ContextVar("kept", default=None)  # None: outside the engine
+_entries, _get = _ENTRIES.get, dict.get  # (found once: the hot path asks them some 50 times a move)
 
 
 def kept(key: Hashable, parts: tuple, compute: Callable[[], Any], values: tuple = ()):
     """`compute()`, or what it gave last time for `key` if every one of `parts` is the same object and
     `values` (small facts derived from the state, compared by `==`) are equal."""
-    entries = _ENTRIES.get()
+    entries = _entries()
     if type(entries) is not dict:  # outside the engine, or fresh()
         return compute()
-    entry = entries.get(key)
+    entry = _get(entries, key)
     if entry is not None:
         old = entry[0]
-        if len(old) == len(parts) and (old[0] is parts[0] if len(parts) == 1 else all(map(is_, old, parts))) \
-                and entry[1] == values:
-            return entry[2]
+        n = len(parts)
+        if len(old) == n and entry[1] == values:
+            for i in range(n):  # (a loop, not `all(map(is_, ...))`: compiled, it calls nothing per part)
+                if old[i] is not parts[i]:
+                    break
+            else:
+                return entry[2]
     value = compute()
     entries[key] = (parts, values, value)
     return value
 
 
-def kept_of(key: Hashable, part: Any, compute: Callable[[], Any]):
-    """`kept(key, (part,), compute)` for a value derived from one part of the state alone (an index of the
-    Characters by seat, say), which the hot path asks many times a move: the same answer, fewer steps."""
-    entries = _ENTRIES.get()
+def kept_of(key: Hashable, part: Any, compute: Callable[[Any], Any]):
+    """`kept(key, (part,), lambda: compute(part))` for a value derived from one part of the state alone (an
+    index of the Characters by seat, say), which the hot path asks many times a move: the same answer, fewer
+    steps (no closure to make: `compute` is given the part)."""
+    entries = _entries()
     if type(entries) is not dict:  # outside the engine, or fresh()
-        return compute()
-    entry = entries.get(key)
+        return compute(part)
+    entry = _get(entries, key)
     if entry is not None and entry[0] is part:
         return entry[1]
-    value = compute()
+    value = compute(part)
     entries[key] = (part, value)
     return value
 

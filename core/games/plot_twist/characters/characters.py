@@ -17,6 +17,7 @@ import functools
 from core.framework.kept import kept_of
 
 from .. import cards as C
+from ..cards import CARD, TYPE  # (the hottest reads: names of the module's own, no lookup of `C` a call)
 from ..rolls import damage as DMG
 from ..state import CROSSOVER_HATE, GM, replace_character
 
@@ -33,11 +34,17 @@ def side_of(character: dict) -> str:
 
 
 def record(state: dict, card: str) -> dict | None:
-    """The record of the Character `card` in play (Characters are unique by card)."""
-    for c in state["characters"]:
-        if c["card"] == card:
-            return c
-    return None
+    """The record of the Character `card` in play (Characters are unique by card; the index of them by
+    card is kept while the list of Characters is the same: core/framework/kept.py)."""
+    return kept_of(("plot-twist", "by_card"), state["characters"], _by_card).get(card)
+
+
+def _by_card(characters: list) -> dict:
+    """The records by card: the first of each card (a state with two is refused by its check)."""
+    out: dict = {}
+    for c in characters:
+        out.setdefault(c["card"], c)
+    return out
 
 
 def update(state: dict, card: str, **changes) -> None:
@@ -45,7 +52,7 @@ def update(state: dict, card: str, **changes) -> None:
 
 
 def kind(card: str) -> str:
-    return C.TYPE[card]
+    return TYPE[card]
 
 
 def ratings(card: str) -> dict:
@@ -93,9 +100,9 @@ def is_incapacitated(c: dict) -> bool:
     card = c["card"]
     if "away" in c:
         return True
-    if C.TYPE[card] == "mook":
+    if TYPE[card] == "mook":
         return c["quantity"] == 0
-    printed, counters = C.CARD[card]["resistances"], c["resistances"]  # checked at the boundary (integrity)
+    printed, counters = CARD[card]["resistances"], c["resistances"]  # checked at the boundary (integrity)
     physical, mental = counters["physical"], counters["mental"]
     return (physical["stress"] + physical["trauma"] >= printed["physical"]
             or mental["stress"] + mental["trauma"] >= printed["mental"])
@@ -117,7 +124,7 @@ def _split(state: dict) -> dict:
     """The Characters that can act, by side (None: both), in play by kind ("hero", "villain"), and each
     seat's cards (by its number)."""
     characters = state["characters"]
-    return kept_of(("plot-twist", "active"), characters, lambda: _active(characters))
+    return kept_of(("plot-twist", "active"), characters, _active)
 
 
 def _active(characters: list) -> dict:
@@ -135,7 +142,7 @@ def _active(characters: list) -> dict:
 def active_cards_of_seat(state: dict, seat: int) -> list[str]:
     """The cards of the seat's Characters that can act, in the order of play (a list to read only)."""
     characters = state["characters"]
-    return kept_of(("plot-twist", "active"), characters, lambda: _active(characters)).get(seat, [])
+    return kept_of(("plot-twist", "active"), characters, _active).get(seat, [])
 
 
 def hidden(state: dict, side: str) -> list[str]:
@@ -169,7 +176,7 @@ def hate_after(c: dict, delta: int) -> int:
 
 
 def power(card: str) -> int:
-    return C.CARD[card]["power"]
+    return CARD[card]["power"]
 
 
 def spend_counter(c: dict) -> str | None:

@@ -27,6 +27,8 @@ once; `waiting` are those that have not passed), then passes; the phase advances
 pass in a row. A seat with nothing to do but pass passes by itself.
 """
 
+from operator import itemgetter
+
 from core.framework.flow import WAIT, Round, at_once
 from core.framework.game import decision
 from core.framework.kept import kept
@@ -278,19 +280,24 @@ TURN_LISTED = ("number", "phase", "initiating", "mulligan", "initiated", "free",
 COMBAT_LISTED = ("attacker", "defender", "step", "distance", "at", "aims", "redraw")
 
 
+_LISTED, _TURN_LISTED, _COMBAT_LISTED = itemgetter(*LISTED), itemgetter(*TURN_LISTED), itemgetter(*COMBAT_LISTED)
+
+
 def listed_parts(state: dict) -> tuple:
     """The parts of the state a seat's options are listed from (the same objects: the same options)."""
-    parts = tuple(map(state.__getitem__, LISTED))
     turn, combat = state["turn"], state["combat"]
-    parts += (None,) if turn is None else tuple(map(turn.__getitem__, TURN_LISTED))
-    return parts + ((None,) if combat is None else tuple(map(combat.__getitem__, COMBAT_LISTED)))
+    return (_LISTED(state) + ((None,) if turn is None else _TURN_LISTED(turn))
+            + ((None,) if combat is None else _COMBAT_LISTED(combat)))
 
 
-def window_options(state: dict, seat: int) -> list[dict]:
-    """What a seat may do now besides passing: listed once, and kept while the parts it reads are the same."""
+def window_options(state: dict, seat: int, parts: tuple | None = None) -> list[dict]:
+    """What a seat may do now besides passing: listed once, and kept while the parts it reads are the same
+    (`parts`: `listed_parts(state)`, when the caller asks for several seats of the same state)."""
+    if parts is None:
+        parts = listed_parts(state)
     if state["combat"] is not None:
-        return kept(("plot-twist", "window", seat), listed_parts(state), lambda: _combat_options(state, seat))
-    return (kept(("plot-twist", "window", seat), listed_parts(state), lambda: _turn_options(state, seat))
+        return kept(("plot-twist", "window", seat), parts, lambda: _combat_options(state, seat))
+    return (kept(("plot-twist", "window", seat), parts, lambda: _turn_options(state, seat))
             + AM.relocate_options(state, seat))
 
 
@@ -398,7 +405,8 @@ def conflict_decisions(state: dict) -> list[dict]:
         return at_once(opts, "mulligan", lambda s: PROMPTS["mulligan"])
     if turn["phase"] == "end" or turn["at"] is None:
         return []
-    return [decision(s, "act", PROMPTS["act"], window_options(state, s) + [{"player": s, "kind": "pass"}])
+    parts = listed_parts(state)
+    return [decision(s, "act", PROMPTS["act"], window_options(state, s, parts) + [{"player": s, "kind": "pass"}])
             for s in turn["waiting"]]
 
 
@@ -433,7 +441,8 @@ def advance(state: dict, rng, events: list):
     if turn["at"] is None:
         _next_phase(state, events)
         return None
-    idle = [s for s in turn["waiting"] if not window_options(state, s)]
+    parts = listed_parts(state)
+    idle = [s for s in turn["waiting"] if not window_options(state, s, parts)]
     if idle:
         for s in idle:
             _seat_passes(state, s)

@@ -155,7 +155,7 @@ def rated_modifiers(state: dict, who: str) -> list[dict]:
     modifiers = state["turn"]["modifiers"]
     if not modifiers:  # none this Turn (the common case): nothing to keep
         return []
-    return kept_of(("plot-twist", "rated"), modifiers, lambda: _rated_by_who(modifiers)).get(who, [])
+    return kept_of(("plot-twist", "rated"), modifiers, _rated_by_who).get(who, [])
 
 
 def _rated_by_who(modifiers: list) -> dict:
@@ -171,7 +171,7 @@ def modifiers_of(state: dict, who: str) -> list[dict]:
     modifiers = state["turn"]["modifiers"]
     if not modifiers:
         return []
-    return kept_of(("plot-twist", "modifiers_of"), modifiers, lambda: _by_who(modifiers)).get(who, [])
+    return kept_of(("plot-twist", "modifiers_of"), modifiers, _by_who).get(who, [])
 
 
 def _by_who(modifiers: list) -> dict:

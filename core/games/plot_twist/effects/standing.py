@@ -84,10 +84,12 @@ def keywords(state: dict, who: str) -> list[str]:
 
 def any_lock(state: dict) -> bool:
     """Whether a standing Event Locks anything (the common case, none, costs one pass)."""
-    cluster = state["events_cluster"]
-    return kept_of(("plot-twist", "any_lock"), cluster, lambda: any(
-        e["revealed"] and not e["nullified"] and any(x["do"] == "lock" for x in C.CARD[e["card"]]["effects"])
-        for e in cluster))
+    return kept_of(("plot-twist", "any_lock"), state["events_cluster"], _any_lock)
+
+
+def _any_lock(cluster: list) -> bool:
+    return any(e["revealed"] and not e["nullified"] and any(x["do"] == "lock" for x in C.CARD[e["card"]]["effects"])
+               for e in cluster)
 
 
 def locked(state: dict, who: str) -> list[str]:
