@@ -119,7 +119,8 @@ def hero_seats(players: int) -> tuple[int, ...]:
 
 
 def characters_of(state: dict, kind: str) -> list[dict]:
-    return [c for c in state["characters"] if C.TYPE.get(c["card"]) == kind]
+    types = C.TYPE  # (looked up once, not for each Character)
+    return [c for c in state["characters"] if types.get(c["card"]) == kind]
 
 
 def hero_of(state: dict, seat: int) -> dict | None:

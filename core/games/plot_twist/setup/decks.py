@@ -114,11 +114,13 @@ def uniqueness_error(card: str, in_play: Sequence[str]) -> Refusal:
     """The Uniqueness Rule: "A card is considered a copy of another if it has the same name";
     "There can never be 2 copies of the same Character in play" ("Personas are not Names"); "You
     cannot play a non-Combat card ... with the same Name as one in play"."""
-    if C.TYPE[card] == "combat":
+    cards, types, names = C.CARD, C.TYPE, C.NAME  # (looked up once, not for each card in play)
+    if types[card] == "combat":
         return None
+    name = names[card]
     for other in in_play:
-        if other in C.CARD and C.TYPE[other] != "combat" and C.NAME[other] == C.NAME[card]:
-            if C.TYPE[card] in C.CHARACTER_TYPES:
+        if other in cards and types[other] != "combat" and names[other] == name:
+            if types[card] in C.CHARACTER_TYPES:
                 return ("character_copy_in_play", f"There can never be two copies of the same Character "
                                                   f"in play: {_n(other)} is in play.")
             return "name_in_play", f"No non-Combat card may be played with the Name of one in play: {_n(other)}."
