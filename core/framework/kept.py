@@ -47,12 +47,13 @@ _ENTRIES: ContextVar[dict | bool | None] = ContextVar("kept", default=None)  # N
 _entries, _get = _ENTRIES.get, dict.get  # (found once: the hot path asks them some 50 times a move)
 
 
-def kept(key: Hashable, parts: tuple, compute: Callable[[], Any], values: tuple = ()):
-    """`compute()`, or what it gave last time for `key` if every one of `parts` is the same object and
-    `values` (small facts derived from the state, compared by `==`) are equal."""
+def kept(key: Hashable, parts: tuple, compute: Callable[..., Any], values: tuple = (), *args):
+    """`compute(*args)`, or what it gave last time for `key` if every one of `parts` is the same object and
+    `values` (small facts derived from the state, compared by `==`) are equal. (`args`: what `compute` is
+    called with, so that the hot path makes no closure a call: `kept(key, parts, listing, (), state, seat)`.)"""
     entries = _entries()
     if type(entries) is not dict:  # outside the engine, or fresh()
-        return compute()
+        return compute(*args)
     entry = _get(entries, key)
     if entry is not None:
         old = entry[0]
@@ -63,7 +64,7 @@ def kept(key: Hashable, parts: tuple, compute: Callable[[], Any], values: tuple 
                     break
             else:
                 return entry[2]
-    value = compute()
+    value = compute(*args)
     entries[key] = (parts, values, value)
     return value
 

@@ -138,7 +138,13 @@ class PlotTwist(Game):
         return CF.conflict_decisions(state)
 
     def play(self, state: dict, move: dict, rng) -> list:
-        return FLOW.play(state, move, rng, checked=CF.win_key(state))[0]
+        return self.play_step(state, move, rng)[0]
+
+    def play_step(self, state: dict, move: dict, rng) -> tuple[list, list | None]:
+        """`play`, and the pending decisions when the Conflict stopped for them (`conflict.advance`: the
+        windows it listed to find who must choose are not asked again)."""
+        events, stop = FLOW.play(state, move, rng, checked=CF.win_key(state))
+        return events, stop if type(stop) is list else None
 
     def canonical_move(self, state: dict, move):
         """A Mulligan's or End of Combat's discard is a set of cards: named in any order, it is sorted."""

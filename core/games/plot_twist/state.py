@@ -124,8 +124,9 @@ def characters_of(state: dict, kind: str) -> list[dict]:
 
 
 def hero_of(state: dict, seat: int) -> dict | None:
-    for c in characters_of(state, "hero"):
-        if c["seat"] == seat:
+    types = C.TYPE  # (looked up once, not for each Character)
+    for c in state["characters"]:
+        if c["seat"] == seat and types.get(c["card"]) == "hero":
             return c
     return None
 

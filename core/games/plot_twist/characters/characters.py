@@ -39,6 +39,11 @@ def record(state: dict, card: str) -> dict | None:
     return kept_of(("plot-twist", "by_card"), state["characters"], _by_card).get(card)
 
 
+def by_card(state: dict) -> dict:
+    """Every record by its card (`record` of each; a mapping to read only), for a loop over many."""
+    return kept_of(("plot-twist", "by_card"), state["characters"], _by_card)
+
+
 def _by_card(characters: list) -> dict:
     """The records by card: the first of each card (a state with two is refused by its check)."""
     out: dict = {}
@@ -128,14 +133,28 @@ def _split(state: dict) -> dict:
 
 
 def _active(characters: list) -> dict:
-    every = [c for c in characters if not is_incapacitated(c)]
-    split = {None: every, **{side: [c for c in every if side_of(c) == side] for side in SIDES}}
-    split["hero"] = [c for c in split["heroes"] if kind(c["card"]) == "hero"]
-    split["villain"] = [c for c in split["gm"] if kind(c["card"]) == "villain"]
-    for side in SIDES:  # each side's Hidden ones, by card (stealth.hidden_others)
-        split["hidden", side] = [c["card"] for c in split[side] if "hidden" in c["statuses"]]
-    for c in every:  # each seat's, by card (actions.acting)
-        split.setdefault(c["seat"], []).append(c["card"])
+    """One pass over the Characters (worked out again after most moves): each list in the order of play."""
+    every, heroes, gm, hero, villain, hidden_heroes, hidden_gm = [], [], [], [], [], [], []
+    split = {None: every, "heroes": heroes, "gm": gm, "hero": hero, "villain": villain,
+             ("hidden", "heroes"): hidden_heroes, ("hidden", "gm"): hidden_gm}  # (Hidden: stealth.hidden_others)
+    for c in characters:
+        if is_incapacitated(c):
+            continue
+        card, seat = c["card"], c["seat"]
+        every.append(c)
+        if seat == GM:  # `side_of(c) == "gm"`
+            gm.append(c)
+            if TYPE[card] == "villain":
+                villain.append(c)
+            if "hidden" in c["statuses"]:
+                hidden_gm.append(card)
+        else:
+            heroes.append(c)
+            if TYPE[card] == "hero":
+                hero.append(c)
+            if "hidden" in c["statuses"]:
+                hidden_heroes.append(card)
+        split.setdefault(seat, []).append(card)  # each seat's, by card (actions.acting)
     return split
 
 

@@ -411,7 +411,7 @@ def finish(state: dict, events: list) -> None:
 
 
 def advance(state: dict, rng, events: list, options) -> bool:
-    """One step of the Combat once nobody must choose; False: somebody must (`options(seat)` lists
+    """One step of the Combat once nobody must choose; False: somebody must (`options(state, seat)` lists
     a seat's options besides passing)."""
     combat = state["combat"]
     step = combat["step"]
@@ -431,7 +431,7 @@ def advance(state: dict, rng, events: list, options) -> bool:
         events.append({"type": "combat_step", "step": nxt, "distance": combat["distance"]})
         return True
     seat = deciding_seat(state)
-    if not options(seat):
+    if not options(state, seat):
         passed(state)
         return True
     return False

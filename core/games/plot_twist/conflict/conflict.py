@@ -122,15 +122,20 @@ def on_mulligan(state: dict, move: dict, rng, events: list) -> None:
 # --- Combat phase: initiating a Combat ------------------------------------------------------------------
 def initiate_error(state: dict, move: dict, sneak: bool = False) -> tuple[str, str] | None:
     """Why initiating this Combat is refused now, or None (`sneak`: a Sneak Attack, checked by
-    `sneak_attack_error`, which initiates the Combat too)."""
-    turn = state["turn"]
+    `sneak_attack_error`, which initiates the Combat too): the initiator's checks, then the target's."""
     if not sneak and set(move) != {"player", "kind", "character", "target"}:
         return "wrong_move", "An initiate move has player, kind, character and target."
+    return (_initiator_error(state, move["player"], move["character"], sneak)
+            or _target_error(state, move["player"], move["character"], move["target"]))
+
+
+def _initiator_error(state: dict, seat, who, sneak: bool) -> tuple[str, str] | None:
+    """`initiate_error`'s checks of the moment and of the initiating Character (asked once for all its targets)."""
+    turn = state["turn"]
     if turn is None or turn["phase"] != "combat":
         return "not_combat_phase", "Combat is Initiated in the Combat phase."
     if state["combat"] is not None:
         return "combat_in_progress", "A Combat is already in progress."
-    who, target, seat = move["character"], move["target"], move["player"]
     c = CH.record(state, who) if isinstance(who, str) else None
     if c is None or c["seat"] != seat or CH.is_incapacitated(c):
         return "not_your_character", f"{who!r} is not a Character of yours in play."
@@ -145,12 +150,18 @@ def initiate_error(state: dict, move: dict, sneak: bool = False) -> tuple[str, s
         return "hidden_sneak_attack_only", "A Hidden Character can (only) Sneak Attack."
     if c["actions"]["attack"] < 1:
         return "no_attack_action", "Only a Character that has an Attack action can initiate a Combat."
+    return None
+
+
+def _target_error(state: dict, seat: int, who: str, target) -> tuple[str, str] | None:
+    """`initiate_error`'s checks of the target, once the initiator's passed."""
+    side = CH.side_of_seat(seat)
     t = CH.record(state, target) if isinstance(target, str) else None
     if t is None or CH.is_incapacitated(t) or CH.side_of(t) == side:
         return "not_a_target", f"{target!r} is no Character of the other side in this Location."
     if "hidden" in t["statuses"]:
         return "target_hidden", "Combat cannot be initiated with a Hidden Character."
-    before = turn["initiated"].get(who, [])
+    before = state["turn"]["initiated"].get(who, [])
     if side == "heroes" and before:
         words = FX.keywords(state, who)  # printed, from a card that stands, or bought
         tactician = "Tactician" in words and len(before) == 1 and target not in before
@@ -179,9 +190,9 @@ def initiate_options(state: dict, seat: int) -> list[dict]:
             candidates = [{"player": seat, "kind": "sneak_attack", "character": who, "target": t, "distance": d}
                           for t in others for d in DMG.DISTANCES]
             out += [m for m in candidates if sneak_attack_error(state, m) is None]
-        else:
-            candidates = [{"player": seat, "kind": "initiate", "character": who, "target": t} for t in others]
-            out += [m for m in candidates if initiate_error(state, m) is None]
+        elif _initiator_error(state, seat, who, False) is None:  # (`initiate_error` of each: the initiator's once)
+            out += [{"player": seat, "kind": "initiate", "character": who, "target": t} for t in others
+                    if _target_error(state, seat, who, t) is None]
     return out
 
 
@@ -296,9 +307,10 @@ def window_options(state: dict, seat: int, parts: tuple | None = None) -> list[d
     if parts is None:
         parts = listed_parts(state)
     if state["combat"] is not None:
-        return kept(("plot-twist", "window", seat), parts, lambda: _combat_options(state, seat))
-    return (kept(("plot-twist", "window", seat), parts, lambda: _turn_options(state, seat))
-            + AM.relocate_options(state, seat))
+        return kept(("plot-twist", "window", seat), parts, _combat_options, (), state, seat)
+    listed = kept(("plot-twist", "window", seat), parts, _turn_options, (), state, seat)
+    # the GM's Relocation reads who has Initiative (aftermath.py, a module left uncompiled: asked of the GM only)
+    return listed + AM.relocate_options(state, seat) if seat == GM else listed
 
 
 def _combat_options(state: dict, seat: int) -> list[dict]:
@@ -329,16 +341,16 @@ def _characters_options(state: dict, seat: int) -> tuple[list, list, list]:
     cards = A.acting(state, seat)
     others = ST.hidden_others(state, seat) if cards else None
     combat_off = state["combat"] is None
+    records, modifiers, taken, spent = CH.by_card(state), FX.modifiers_by_who(state), turn["free"], turn["energy_spent"]
     for card in cards:
-        c = CH.record(state, card)
+        c = records[card]
         # the union of what the listings below read (their parts; of the modifiers, all the Character's):
         # while it is all the same, they are, and none is asked for (one check where there were ten)
-        parts = (c, turn["free"].get(card), turn["energy_spent"].get(card), state["events_cluster"], state["timers"],
-                 state["objective"], turn["sent_prone"], state["location"], *FX.modifiers_of(state, card))
+        parts = (c, taken.get(card), spent.get(card), state["events_cluster"], state["timers"],
+                 state["objective"], turn["sent_prone"], state["location"], *modifiers.get(card, ()))
         targets = SP.targets_read(state, c)
-        a, f, s, h = kept(("plot-twist", "listings", seat, card, combat_off), parts,
-                          lambda: _character_listings(state, seat, c, others, targets),
-                          (state["identities"].get(card), targets, *others))
+        a, f, s, h = kept(("plot-twist", "listings", seat, card, combat_off), parts, _character_listings,
+                          (state["identities"].get(card), targets, *others), state, seat, c, others, targets)
         actions += a
         free += f
         spend += s
@@ -364,7 +376,7 @@ def _character_free(state: dict, seat: int, c: dict, others: list[str]) -> list[
     values = (c["statuses"], c["seat"], FX.ratings(state, card), state["identities"].get(card),
               card in turn["sent_prone"], *others)
     return kept(("plot-twist", "free", seat, card, state["combat"] is None),
-                (turn["free"].get(card), state["objective"]), lambda: ST.character_free(state, seat, c, others), values)
+                (turn["free"].get(card), state["objective"]), ST.character_free, values, state, seat, c, others)
 
 
 # --- Pending decisions ------------------------------------------------------------------------------------
@@ -392,27 +404,37 @@ def conflict_decisions(state: dict) -> list[dict]:
     if state["choice"] is not None:  # a card waits for its choice (in_play.py)
         return IP.choice_decisions(state)
     if combat is not None:
-        if combat["step"] == "end":
-            opts = [o for s in combat["redraw"] or [] for o in CB.redraw_options(state, s)]
-            return at_once(opts, "end_of_combat", lambda s: PROMPTS["end_of_combat"])
-        seat = CB.deciding_seat(state)
-        if seat is None:
-            return []
-        kind = f"{combat['step']}_step"
-        return [decision(seat, kind, PROMPTS[kind], window_options(state, seat) + [{"player": seat, "kind": "pass"}])]
+        return _combat_decisions(state, combat)
     if turn["mulligan"]:
         opts = [o for s in turn["mulligan"] for o in mulligan_options(state, s)]
         return at_once(opts, "mulligan", lambda s: PROMPTS["mulligan"])
     if turn["phase"] == "end" or turn["at"] is None:
         return []
     parts = listed_parts(state)
-    return [decision(s, "act", PROMPTS["act"], window_options(state, s, parts) + [{"player": s, "kind": "pass"}])
-            for s in turn["waiting"]]
+    return _act_decisions([(s, window_options(state, s, parts)) for s in turn["waiting"]])
+
+
+def _combat_decisions(state: dict, combat: dict) -> list[dict]:
+    if combat["step"] == "end":
+        opts = [o for s in combat["redraw"] or [] for o in CB.redraw_options(state, s)]
+        return at_once(opts, "end_of_combat", lambda s: PROMPTS["end_of_combat"])
+    seat = CB.deciding_seat(state)
+    if seat is None:
+        return []
+    kind = f"{combat['step']}_step"
+    return [decision(seat, kind, PROMPTS[kind], window_options(state, seat) + [{"player": seat, "kind": "pass"}])]
+
+
+def _act_decisions(windows: list[tuple[int, list]]) -> list[dict]:
+    """The waiting seats' decisions to act, from their windows (seat, options besides passing)."""
+    return [decision(s, "act", PROMPTS["act"], listed + [{"player": s, "kind": "pass"}]) for s, listed in windows]
 
 
 # --- The order of play -----------------------------------------------------------------------------------------
 def advance(state: dict, rng, events: list):
-    """One step of the Conflict once nobody must choose: None when it did something, WAIT else."""
+    """One step of the Conflict once nobody must choose: None when it did something, else WAIT, or, in a
+    Combat's steps and when seats act, the pending decisions it stopped for (their windows listed once:
+    game.py's `play_step` answers with them; they are `conflict_decisions(state)`)."""
     turn = state["turn"]
     if turn is None:
         start_turn(state, 1, events, rng)
@@ -432,7 +454,7 @@ def advance(state: dict, rng, events: list):
     if state["choice"] is not None:
         return None if IP.settle_choice(state, rng, events) else WAIT
     if state["combat"] is not None:
-        return None if CB.advance(state, rng, events, lambda s: window_options(state, s)) else WAIT
+        return None if CB.advance(state, rng, events, window_options) else _combat_decisions(state, state["combat"])
     if turn["mulligan"]:
         return WAIT
     if turn["phase"] == "end":
@@ -442,12 +464,13 @@ def advance(state: dict, rng, events: list):
         _next_phase(state, events)
         return None
     parts = listed_parts(state)
-    idle = [s for s in turn["waiting"] if not window_options(state, s, parts)]
+    windows = [(s, window_options(state, s, parts)) for s in turn["waiting"]]
+    idle = [s for s, listed in windows if not listed]
     if idle:
         for s in idle:
             _seat_passes(state, s)
         return None
-    return WAIT
+    return _act_decisions(windows)
 
 
 def _next_phase(state: dict, events: list) -> None:
@@ -524,9 +547,17 @@ def finish(state: dict, winners: list[int], reason: str, events: list) -> None:
 
 def win_key(state: dict):
     """What winning depends on: how many Heroes and Villains are in play, and the figures the cards'
-    conditions read (the Objective's Threat, the Events' Nullify; conditions.py). None during Setup."""
-    if state["turn"] is None:
+    conditions read (the Objective's Threat, the Events' Nullify; conditions.py). None during Setup.
+    Kept while what it reads is the same (kept.py): the Characters, the tally, the Events Cluster, and of
+    the Turn its number and phase (asked when a move starts, and again once its events are written)."""
+    turn = state["turn"]
+    if turn is None:
         return None
+    return kept(("plot-twist", "win"), (state["characters"], state["tally"], state["events_cluster"]), _win_key,
+                (turn["number"], turn["phase"]), state)
+
+
+def _win_key(state: dict) -> tuple:
     heroes, villains = CH.in_play_counts(state)
     return heroes, villains, CO.key(state)
 

@@ -45,6 +45,7 @@ from core.framework.kept import kept
 
 from . import actions as A
 from .. import cards as C
+from ..cards import TYPE  # (a Character's kind, read where spending is listed: no call, no lookup of `CH`)
 from ..characters import characters as CH
 from ..rolls import damage as DMG
 from ..setup import decks as D
@@ -102,7 +103,7 @@ def _effect_targets(state: dict, effect: dict, who: str) -> list[str | None]:
     """What an activated effect may target: "a target Character" is any Character in play but a Mook
     (every Character is at the Conflict's Location); "a target Hero" another Hero (effects.py)."""
     if effect.get("target") == "character":
-        return [c["card"] for c in CH.active(state) if CH.kind(c["card"]) != "mook"]
+        return [c["card"] for c in CH.active(state) if TYPE[c["card"]] != "mook"]
     return FX.chosen_targets(state, effect, who, None)
 
 
@@ -122,7 +123,7 @@ def _paying(state: dict, c: dict, counter: str, amount: int) -> tuple[str, str] 
 
 def coin_counter(c: dict) -> str | None:
     """What a Character pays a coin with: Energy (Heroes, Villains), Quantity Counters (Mooks), or None (Allies)."""
-    return "quantity" if CH.kind(c["card"]) == "mook" else "energy" if "energy" in c else None
+    return "quantity" if TYPE[c["card"]] == "mook" else "energy" if "energy" in c else None
 
 
 def spend_error(state: dict, move: dict) -> tuple[str, str] | None:
@@ -162,7 +163,7 @@ def _activate(state: dict, c: dict, move: dict) -> tuple[str, str] | None:
 
 
 def _buy_success(state: dict, c: dict, move: dict) -> tuple[str, str] | None:
-    if CH.kind(c["card"]) != "hero":
+    if TYPE[c["card"]] != "hero":
         return "heroes_only", "Only Heroes have Belief."
     return _paying(state, c, "belief", SUCCESS_BELIEF)
 
@@ -182,22 +183,22 @@ def _add_quantity(state: dict, c: dict, move: dict) -> tuple[str, str] | None:
     if not c.get("main"):
         return "main_villain_only", "Quantity counters are put on Mooks by the Main Villain only."
     t = CH.record(state, move["target"]) if isinstance(move["target"], str) else None
-    if t is None or CH.kind(t["card"]) != "mook" or CH.is_incapacitated(t):
+    if t is None or TYPE[t["card"]] != "mook" or CH.is_incapacitated(t):
         return "not_a_target", f"{move['target']!r} is no Mook in play."
     return _paying(state, c, "hate", QUANTITY_HATE)
 
 
 def _belief_damage(state: dict, c: dict, move: dict) -> tuple[str, str] | None:
-    if CH.kind(c["card"]) != "villain":
+    if TYPE[c["card"]] != "villain":
         return "villains_only", "Hate is spent by Villains."
     t = CH.record(state, move["target"]) if isinstance(move["target"], str) else None
-    if t is None or CH.kind(t["card"]) != "hero" or CH.is_incapacitated(t) or t["belief"] < 1:
+    if t is None or TYPE[t["card"]] != "hero" or CH.is_incapacitated(t) or t["belief"] < 1:
         return "not_a_target", f"{move['target']!r} is no Hero in play with Belief to lose."
     return _paying(state, c, "hate", BELIEF_DAMAGE_HATE)
 
 
 def _raise_heroic(state: dict, c: dict, move: dict) -> tuple[str, str] | None:
-    kind = CH.kind(c["card"])
+    kind = TYPE[c["card"]]
     if kind not in RAISE_TURNS:
         return "cannot_act", "Heroes (Belief) and Villains (Hate) raise a Heroic."
     word = move["heroic"]
@@ -208,7 +209,7 @@ def _raise_heroic(state: dict, c: dict, move: dict) -> tuple[str, str] | None:
 
 
 def _gain_keyword(state: dict, c: dict, move: dict) -> tuple[str, str] | None:
-    if CH.kind(c["card"]) != "hero":
+    if TYPE[c["card"]] != "hero":
         return "heroes_only", "Only Heroes have Belief."
     word = move["keyword"]
     if word not in GAINED_KEYWORDS or C.display(word) in FX.keywords(state, c["card"]):
@@ -218,7 +219,7 @@ def _gain_keyword(state: dict, c: dict, move: dict) -> tuple[str, str] | None:
 
 
 def _play_hero(state: dict, c: dict, move: dict) -> tuple[str, str] | None:
-    if CH.kind(c["card"]) != "hero":
+    if TYPE[c["card"]] != "hero":
         return "heroes_only", "Only Heroes have Belief."
     hero, equipment, placed = move["hero"], move["equipment"], in_play(state)
     refusal = D.hero_error(hero, placed) if type(hero) is str else ("wrong_move", "'hero' is a Hero card's id.")
@@ -352,17 +353,17 @@ def targets_read(state: dict, c: dict) -> tuple:
     Characters and the cards in play are the same (kept.py); nothing, at once, for a Character that names none
     (no Advantage activated, not a Villain, less Belief than a Hero costs)."""
     who = c["card"]
-    if not activated(who) and CH.kind(who) != "villain" and c.get("belief", 0) < HERO_BELIEF:
+    if not activated(who) and TYPE[who] != "villain" and c.get("belief", 0) < HERO_BELIEF:
         return ()
     return kept(("plot-twist", "spend_targets", c["card"]), (state["characters"], state["locations"],
-                                                             state["objective"]), lambda: _targets_of(state, c))
+                                                             state["objective"]), _targets_of, (), state, c)
 
 
 def _targets_of(state: dict, c: dict) -> tuple:
     who = c["card"]
     facts = [tuple(_effect_targets(state, effect, who)) for _, effect in activated(who)]
-    if CH.kind(who) == "villain":
-        facts.append(tuple(t["card"] for t in CH.active(state) if CH.kind(t["card"]) == "mook"))
+    if TYPE[who] == "villain":
+        facts.append(tuple(t["card"] for t in CH.active(state) if TYPE[t["card"]] == "mook"))
         facts.append(tuple(h["card"] for h in CH.heroes_in_play(state) if h["belief"] >= 1))
     if c.get("belief", 0) >= HERO_BELIEF:
         facts.append(tuple(in_play(state)))
@@ -372,7 +373,7 @@ def _targets_of(state: dict, c: dict) -> tuple:
 def character_spend(state: dict, seat: int, c: dict) -> list[dict]:
     """Every spending of the Character `c`: the candidates it can afford, each asked of its predicate."""
     who = c["card"]
-    kind = CH.kind(who)
+    kind = TYPE[who]
 
     def affords(counter: str, amount: int) -> bool:
         # every kind but `activate` is refused when `c` cannot pay for it (its predicate's last
@@ -404,7 +405,7 @@ def character_spend(state: dict, seat: int, c: dict) -> list[dict]:
                        for h in C.CARD[who].get("heroics", {}) if 1 <= ranks.get(C.display(h), 0) < RAISED_TO]
     if kind == "villain":
         if affords("hate", QUANTITY_HATE):
-            mooks = [t["card"] for t in CH.active(state) if CH.kind(t["card"]) == "mook"]
+            mooks = [t["card"] for t in CH.active(state) if TYPE[t["card"]] == "mook"]
             candidates += [{"player": seat, "kind": "add_quantity", "character": who, "target": m} for m in mooks]
         if affords("hate", BELIEF_DAMAGE_HATE):
             candidates += [{"player": seat, "kind": "belief_damage", "character": who, "target": h["card"]}
@@ -450,7 +451,7 @@ def on_spend(state: dict, move: dict, rng, events: list) -> None:
         pay = CH.spend_counter(CH.record(state, who))
         _pay(state, who, pay, RAISE_COST, events, move["heroic"])
         FX.add_modifier(state, {"who": who, "source": who, "stat": "heroic", "heroic": move["heroic"], "set": RAISED_TO,
-                                "attack": None, "lasts": "turn", "turns": RAISE_TURNS[CH.kind(who)]})
+                                "attack": None, "lasts": "turn", "turns": RAISE_TURNS[TYPE[who]]})
     elif kind == "gain_keyword":
         _pay(state, who, "belief", KEYWORD_BELIEF, events, move["keyword"])
         FX.add_modifier(state, {"who": who, "source": who, "stat": "keyword", "keyword": move["keyword"],

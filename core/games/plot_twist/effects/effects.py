@@ -125,7 +125,7 @@ def ratings(state: dict, who: str) -> dict:
                   None if turn is None else turn["energy_spent"].get(who))
     else:
         values = (turn is None,)
-    return kept(("plot-twist", "ratings", who), parts, lambda: _ratings(state, who), values)
+    return kept(("plot-twist", "ratings", who), parts, _ratings, values, state, who)
 
 
 def _ratings(state: dict, who: str) -> dict:
@@ -174,6 +174,14 @@ def modifiers_of(state: dict, who: str) -> list[dict]:
     return kept_of(("plot-twist", "modifiers_of"), modifiers, _by_who).get(who, [])
 
 
+def modifiers_by_who(state: dict) -> dict:
+    """`modifiers_of` of every Character, by card (a mapping to read only), for a loop over many."""
+    modifiers = state["turn"]["modifiers"]
+    if not modifiers:
+        return {}
+    return kept_of(("plot-twist", "modifiers_of"), modifiers, _by_who)
+
+
 def _by_who(modifiers: list) -> dict:
     out: dict = {}
     for m in modifiers:
@@ -185,7 +193,19 @@ def keywords(state: dict, who: str, locks: bool = True) -> list[str]:
     """`who`'s Keywords now, in the rulebook's words: printed and its Equipment's (characters.keywords),
     those a card that stands gives (standing.keywords), those bought for this Turn (modifiers of stat
     `keyword`, spending.py); a Locked one only while `who` can pay the 1 Energy its use costs
-    (`locks=False`: Locked ones too, as the state check reads what was had when it was paid for)."""
+    (`locks=False`: Locked ones too, as the state check reads what was had when it was paid for).
+    A list to read only, kept while what it reads is the same (core/framework/kept.py): the cards that
+    stand, `who`'s modifiers of the stats it reads; as values what it reads of `who`'s record (in play,
+    Equipment, Main, Energy) and its Energy spent this Turn, so that the moves that replace its record
+    for its actions and counters leave its Keywords kept."""
+    turn, c = state["turn"], CH.record(state, who)
+    parts = (state["events_cluster"], state["timers"], *(() if turn is None else rated_modifiers(state, who)))
+    values = (locks, turn is None, c is None, c and c.get("equipment"), c and c.get("main"), c and c.get("energy"),
+              None if turn is None else turn["energy_spent"].get(who))
+    return kept(("plot-twist", "keywords", who), parts, _keywords, values, state, who, locks)
+
+
+def _keywords(state: dict, who: str, locks: bool) -> list[str]:
     words = CH.keywords(CH.record(state, who)) + standing.keywords(state, who)
     if state["turn"]:
         words += [CH.C.display(m["keyword"]) for m in state["turn"]["modifiers"]

@@ -90,8 +90,11 @@ def nullifiable(state: dict) -> list[str]:
     """The cards in play whose Nullify may still be met: Revealed Events not Nullified, Twists! in play
     (a list to read only, kept while the Events Cluster and the Twists! in play are the same: kept.py)."""
     cluster, twists = state["events_cluster"], state["twists_in_play"]
-    return kept(("plot-twist", "nullifiable"), (cluster, twists), lambda: EC.standing(state) + [
-        c for c in dict.fromkeys(twists) if "nullify" in C.CARD[c]])
+    return kept(("plot-twist", "nullifiable"), (cluster, twists), _nullifiable, (), state)
+
+
+def _nullifiable(state: dict) -> list[str]:
+    return EC.standing(state) + [c for c in dict.fromkeys(state["twists_in_play"]) if "nullify" in C.CARD[c]]
 
 
 # --- Moves in a decision window -----------------------------------------------------------------------------
@@ -163,8 +166,8 @@ def options(state: dict, seat: int) -> list[dict]:
     spent = state["turn"]["energy_spent"]
     parts = (state["events_cluster"], state["twists_in_play"], state["nullify_tries"],
              *[CH.record(state, who) for who in heroes])
-    return kept(("plot-twist", "nullify", seat), parts, lambda: _nullify_options(state, seat, heroes, cards),
-                (tuple(heroes), tuple(spent.get(who) for who in heroes)))
+    return kept(("plot-twist", "nullify", seat), parts, _nullify_options,
+                (tuple(heroes), tuple(spent.get(who) for who in heroes)), state, seat, heroes, cards)
 
 
 def _nullify_options(state: dict, seat: int, heroes: list[str], cards: list[str]) -> list[dict]:

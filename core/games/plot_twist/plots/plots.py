@@ -185,7 +185,12 @@ def play_options(state: dict, seat: int) -> list[dict]:
         if players is None:
             out_card = out_of_play(state, seat)
             players = _players(state, seat, out_card)
-        for who in players:
+        who_may = players
+        if kind == "bystander":  # never in a Lair, and through the seat's first Character or its Incapacitated
+            if C.TYPE.get(state["location"]) == "lair":  # Hero (`_play_gate`): the others not built
+                continue
+            who_may = [who for who in players if who == players[0] or who == out_card]
+        for who in who_may:
             move = {"player": seat, "kind": "play_plot", "card": card, "character": who}
             if _play_gate(state, move, players, out_card) is None:  # it reads none of the choices: asked once, before them
                 out += [{**move, **choice} for choice in choices(state, card, who, seat)]  # built from what

@@ -161,18 +161,23 @@ def _cure(state: dict, move: dict) -> tuple[str, str] | None:
 def lockable(state: dict, who: str) -> list[str]:
     """What a Lock may name on `who` now: the Heroics it has (rank 1 or more) and the Keywords with
     intrinsic effects it has, not Locked on it already this Turn (a list to read only, kept while what
-    it reads is the same: `who`'s record, modifiers and Energy spent, the standing cards; kept.py)."""
-    turn = state["turn"]
-    parts = (CH.record(state, who), state["events_cluster"], state["timers"], *FX.modifiers_of(state, who))
-    return kept(("plot-twist", "lockable", who), parts, lambda: _lockable(state, who),
-                (turn["energy_spent"].get(who),))
+    it reads is the same, kept.py: the standing cards, `who`'s modifiers; as values its Energy spent this
+    Turn and what its ratings and Keywords read of its record: in play, Equipment, Main, Energy; not the
+    actions and counters that most moves of a Hero replace its record for)."""
+    c, spent = CH.record(state, who), state["turn"]["energy_spent"].get(who)
+    facts = (spent,) if c is None else (spent, c.get("equipment"), c.get("main"), c.get("energy"))
+    parts = (state["events_cluster"], state["timers"], *FX.modifiers_of(state, who))
+    return kept(("plot-twist", "lockable", who), parts, _lockable, facts, state, who)
 
 
 def _lockable(state: dict, who: str) -> list[str]:
     done = {m["word"] for m in state["turn"]["modifiers"] if m["who"] == who and m["stat"] == "lock"}
     ranks, words = FX.ratings(state, who), set(FX.keywords(state, who))
-    return [w for w in LOCKABLE if w not in done and (
-        ranks.get(C.display(w), 0) >= 1 if w in C.HEROICS else C.display(w) in words)]
+    return [w for w, name, heroic in _LOCKABLE_NAMES if w not in done and (
+        ranks.get(name, 0) >= 1 if heroic else name in words)]
+
+
+_LOCKABLE_NAMES = tuple((w, C.display(w), w in C.HEROICS) for w in LOCKABLE)  # (id, as printed, a Heroic?)
 
 
 def _lock_targets(state: dict) -> list[str]:
