@@ -141,14 +141,24 @@ def action_options(state: dict, seat: int) -> list[dict]:
 
 
 def character_actions(state: dict, seat: int, c: dict) -> list[dict]:
-    card = c["card"]
-    # built only where `_why_not` may accept them: Energy to spend (its first checks), a Status to end
-    candidates = [{"player": seat, "kind": k, "character": card, "resistance": r}
-                  for k in ENERGY_COST if c.get("energy", 0) >= ENERGY_COST[k] for r in DMG.RESISTANCES]
-    candidates.append({"player": seat, "kind": "extra_attack", "character": card})
-    candidates += [{"player": seat, "kind": "recover", "character": card, "status": s} for s in RECOVER_COST
-                   if s in c["statuses"]]
-    return [m for m in candidates if _why_not(state, c, m) is None]
+    """The Character's Free actions and recoveries, built only where `_why_not` accepts them (legal by
+    construction): a Free action not taken this Turn, its Energy had and within its Power, Stress or Trauma
+    there to take away; an Attack action bought at 0 with Belief or Hate to pay; a Status it has ended with
+    an action it has."""
+    card, out = c["card"], []
+    if "energy" in c:
+        for kind, cost in ENERGY_COST.items():
+            if _used(state, card, kind) or c["energy"] < cost or energy_left(state, card) < cost:
+                continue
+            counter = "stress" if kind == "regenerate" else "trauma"
+            out += [{"player": seat, "kind": kind, "character": card, "resistance": r} for r in DMG.RESISTANCES
+                    if c["resistances"][r][counter] != 0]
+    pay = CH.spend_counter(c)
+    if pay is not None and not _used(state, card, "extra_attack") and c["actions"]["attack"] == 0 and c[pay] >= 1:
+        out.append({"player": seat, "kind": "extra_attack", "character": card})
+    out += [{"player": seat, "kind": "recover", "character": card, "status": s} for s in RECOVER_COST
+            if s in c["statuses"] and c["actions"][RECOVER_COST[s]] >= 1]
+    return out
 
 
 def on_action(state: dict, move: dict, rng, events: list) -> None:

@@ -274,12 +274,11 @@ def attack_options(state: dict, seat: int) -> list[dict]:
                 or DMG.attack_refusal(kind, ratings, combat["distance"])):
             continue
         traumas = WITH_TRAUMA if can_cause_trauma(state, who, kind) else WITHOUT_TRAUMA
-        for card in cards:
-            for trauma in traumas:
-                move = {"player": seat, "kind": "attack", "character": who, "attack": kind, "card": card,
-                        "trauma": trauma}
-                if attack_error(state, move) is None:
-                    out.append(move)
+        # and the rest of `attack_error`, by construction: a card of the hand that makes this kind of
+        # Attack and that this Character may use; Trauma only where it can be caused
+        usable = [card for card in cards if card is None or C.CARD[card]["attack"] == kind and D.use_error(card, who) is None]
+        out += [{"player": seat, "kind": "attack", "character": who, "attack": kind, "card": card, "trauma": trauma}
+                for card in usable for trauma in traumas]
     return out
 
 
@@ -410,9 +409,10 @@ def finish(state: dict, events: list) -> None:
     state["combat"] = None
 
 
-def advance(state: dict, rng, events: list, options) -> bool:
-    """One step of the Combat once nobody must choose; False: somebody must (`options(state, seat)` lists
-    a seat's options besides passing)."""
+def advance(state: dict, rng, events: list) -> bool:
+    """One step of the Combat that asks nobody; False: somebody must choose (the End of Combat's redraws,
+    or the seat with Initiative in this step, `deciding_seat`, which passes by itself when it has nothing
+    else to do: conflict.py)."""
     combat = state["combat"]
     step = combat["step"]
     if step == "end":
@@ -429,9 +429,5 @@ def advance(state: dict, rng, events: list, options) -> bool:
         c["step"], c["at"], c["out"], c["since"] = nxt, ("attacker" if nxt != "end" else None), [], []
         c["redraw"] = None if nxt == "end" else []
         events.append({"type": "combat_step", "step": nxt, "distance": combat["distance"]})
-        return True
-    seat = deciding_seat(state)
-    if not options(state, seat):
-        passed(state)
         return True
     return False

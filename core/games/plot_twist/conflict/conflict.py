@@ -177,22 +177,23 @@ def initiate_options(state: dict, seat: int) -> list[dict]:
     turn = state["turn"]
     if turn["phase"] != "combat" or state["combat"] is not None:
         return []
-    others = [c["card"] for c in CH.active(state, _other(CH.side_of_seat(seat)))]
+    # what `_target_error` accepts of every initiator, by construction: a Character of the other side in
+    # play, not Hidden (and, below, one this Character has not initiated a Combat with this Turn)
+    targets = [t["card"] for t in CH.active(state, _other(CH.side_of_seat(seat))) if "hidden" not in t["statuses"]]
     out = []
     for who in A.acting(state, seat):
         c = CH.record(state, who)
         if CH.side_of(c) != turn["initiating"] or c["actions"]["attack"] < 1:
             continue  # refused whatever the target (`initiate_error`): asked once, before building them
-        before = turn["initiated"].get(who)
+        before = turn["initiated"].get(who) or ()
         if before and CH.side_of(c) == "heroes" and (len(before) != 1 or "Tactician" not in FX.keywords(state, who)):
             continue  # a Hero initiates once (a Tactician twice): refused whatever the target too
-        if "hidden" in c["statuses"]:
-            candidates = [{"player": seat, "kind": "sneak_attack", "character": who, "target": t, "distance": d}
-                          for t in others for d in DMG.DISTANCES]
-            out += [m for m in candidates if sneak_attack_error(state, m) is None]
-        elif _initiator_error(state, seat, who, False) is None:  # (`initiate_error` of each: the initiator's once)
-            out += [{"player": seat, "kind": "initiate", "character": who, "target": t} for t in others
-                    if _target_error(state, seat, who, t) is None]
+        sneak = "hidden" in c["statuses"]  # a Hidden Character (only) Sneak Attacks, naming the Distance
+        if _initiator_error(state, seat, who, sneak) is None:
+            mine = [t for t in targets if t not in before]
+            out += ([{"player": seat, "kind": "sneak_attack", "character": who, "target": t, "distance": d}
+                     for t in mine for d in DMG.DISTANCES] if sneak else
+                    [{"player": seat, "kind": "initiate", "character": who, "target": t} for t in mine])
     return out
 
 
@@ -414,15 +415,19 @@ def conflict_decisions(state: dict) -> list[dict]:
     return _act_decisions([(s, window_options(state, s, parts)) for s in turn["waiting"]])
 
 
-def _combat_decisions(state: dict, combat: dict) -> list[dict]:
+def _combat_decisions(state: dict, combat: dict, seat: int | None = None, listed: list | None = None) -> list[dict]:
+    """The End of Combat's redraws, or the decision of the seat with Initiative in this step (`seat` and
+    its window `listed`, when the caller has them)."""
     if combat["step"] == "end":
         opts = [o for s in combat["redraw"] or [] for o in CB.redraw_options(state, s)]
         return at_once(opts, "end_of_combat", lambda s: PROMPTS["end_of_combat"])
-    seat = CB.deciding_seat(state)
-    if seat is None:
-        return []
+    if listed is None:
+        seat = CB.deciding_seat(state)
+        if seat is None:
+            return []
+        listed = window_options(state, seat)
     kind = f"{combat['step']}_step"
-    return [decision(seat, kind, PROMPTS[kind], window_options(state, seat) + [{"player": seat, "kind": "pass"}])]
+    return [decision(seat, kind, PROMPTS[kind], listed + [{"player": seat, "kind": "pass"}])]
 
 
 def _act_decisions(windows: list[tuple[int, list]]) -> list[dict]:
@@ -454,7 +459,14 @@ def advance(state: dict, rng, events: list):
     if state["choice"] is not None:
         return None if IP.settle_choice(state, rng, events) else WAIT
     if state["combat"] is not None:
-        return None if CB.advance(state, rng, events, window_options) else _combat_decisions(state, state["combat"])
+        if CB.advance(state, rng, events):
+            return None
+        seat = CB.deciding_seat(state)  # (None at the End of Combat: its redraws are asked)
+        listed = None if seat is None else window_options(state, seat)
+        if listed == []:  # nothing to do but pass: the seat passes by itself
+            CB.passed(state)
+            return None
+        return _combat_decisions(state, state["combat"], seat, listed)
     if turn["mulligan"]:
         return WAIT
     if turn["phase"] == "end":

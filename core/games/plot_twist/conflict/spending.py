@@ -371,13 +371,14 @@ def _targets_of(state: dict, c: dict) -> tuple:
 
 
 def character_spend(state: dict, seat: int, c: dict) -> list[dict]:
-    """Every spending of the Character `c`: the candidates it can afford, each asked of its predicate."""
+    """Every spending of the Character `c`: an activated Advantage's asked of its predicate (`_activate`);
+    the other kinds built only where their predicates accept them, so legal by construction: their cost
+    afforded (each predicate's last check), and their varying field one the predicate accepts (a Keyword
+    not had, a Heroic below 3, a Defense coin in a Combat, a target that can be one)."""
     who = c["card"]
     kind = TYPE[who]
 
     def affords(counter: str, amount: int) -> bool:
-        # every kind but `activate` is refused when `c` cannot pay for it (its predicate's last
-        # check): asked first, so that no candidate is built that the predicate would refuse for it
         return _paying(state, c, counter, amount) is None
 
     candidates = []
@@ -389,28 +390,30 @@ def character_spend(state: dict, seat: int, c: dict) -> list[dict]:
         for t in _effect_targets(state, effect, who):
             move = {"player": seat, "kind": "activate", "character": who, "effect": index}
             candidates.append(move if t is None else {**move, "target": t})
+    out = [m for m in candidates if _activate(state, c, m) is None]
     if kind == "hero" and affords("belief", SUCCESS_BELIEF):  # = KEYWORD_BELIEF <= HERO_BELIEF
-        candidates.append({"player": seat, "kind": "buy_success", "character": who})
-        had = FX.keywords(state, who)  # one it has is refused (`_gain_keyword`): not built
-        candidates += [{"player": seat, "kind": "gain_keyword", "character": who, "keyword": k}
-                       for k in GAINED_KEYWORDS if C.display(k) not in had]
-        if c["belief"] >= HERO_BELIEF:
-            candidates += [{"player": seat, "kind": "play_hero", "character": who, "hero": h, "equipment": e}
-                           for h, e in playable_heroes(state)]
+        out.append({"player": seat, "kind": "buy_success", "character": who})
+        had = FX.keywords(state, who)  # one it has is refused (`_gain_keyword`)
+        out += [{"player": seat, "kind": "gain_keyword", "character": who, "keyword": k}
+                for k in GAINED_KEYWORDS if C.display(k) not in had]
+        if c["belief"] >= HERO_BELIEF:  # `playable_heroes`: what `_play_hero` asks of each
+            out += [{"player": seat, "kind": "play_hero", "character": who, "hero": h, "equipment": e}
+                    for h, e in playable_heroes(state)]
     if kind in ("hero", "villain", "mook") and affords(coin_counter(c), COIN_ENERGY):  # = COIN_QUANTITY
-        candidates += [{"player": seat, "kind": "buy_coin", "character": who, "pool": p} for p in POOLS]
+        out += [{"player": seat, "kind": "buy_coin", "character": who, "pool": p} for p in POOLS
+                if p != "defense_pool" or state["combat"] is not None]  # Defense: in a Combat (`_buy_coin`)
     if kind in RAISE_TURNS and affords(CH.spend_counter(c), RAISE_COST):
-        ranks = FX.ratings(state, who)  # one not below 3 now is refused (`_raise_heroic`): not built
-        candidates += [{"player": seat, "kind": "raise_heroic", "character": who, "heroic": h}
-                       for h in C.CARD[who].get("heroics", {}) if 1 <= ranks.get(C.display(h), 0) < RAISED_TO]
+        ranks = FX.ratings(state, who)  # one not below 3 now is refused (`_raise_heroic`)
+        out += [{"player": seat, "kind": "raise_heroic", "character": who, "heroic": h}
+                for h in C.CARD[who].get("heroics", {}) if h in C.HEROICS and 1 <= ranks.get(C.display(h), 0) < RAISED_TO]
     if kind == "villain":
-        if affords("hate", QUANTITY_HATE):
-            mooks = [t["card"] for t in CH.active(state) if TYPE[t["card"]] == "mook"]
-            candidates += [{"player": seat, "kind": "add_quantity", "character": who, "target": m} for m in mooks]
-        if affords("hate", BELIEF_DAMAGE_HATE):
-            candidates += [{"player": seat, "kind": "belief_damage", "character": who, "target": h["card"]}
-                           for h in CH.heroes_in_play(state)]
-    return [m for m in candidates if _WHY_NOT[m["kind"]](state, c, m) is None]
+        if c.get("main") and affords("hate", QUANTITY_HATE):  # the Main Villain's (`_add_quantity`)
+            out += [{"player": seat, "kind": "add_quantity", "character": who, "target": t["card"]}
+                    for t in CH.active(state) if TYPE[t["card"]] == "mook"]
+        if affords("hate", BELIEF_DAMAGE_HATE):  # a Hero in play with Belief to lose (`_belief_damage`)
+            out += [{"player": seat, "kind": "belief_damage", "character": who, "target": h["card"]}
+                    for h in CH.heroes_in_play(state) if h["belief"] >= 1]
+    return out
 
 
 def _pay(state: dict, who: str, counter: str, amount: int, events: list, purpose: str) -> None:

@@ -183,12 +183,21 @@ def hidden_others(state: dict, seat: int) -> list[str]:
 
 
 def character_free(state: dict, seat: int, c: dict, others: list[str]) -> list[dict]:
+    """The Character's Flying, Hidden, Perception and Identity Free actions not taken this Turn (`_why_not`'s
+    first check, asked once): Flying, landing, Hiding and peeking asked of their predicates, which read
+    nothing of the move; perceiving each Hidden Character of the other side (`hidden_others`) and taking an
+    Identity not its own built only where `_perceive` and `_identity` accept them (legal by construction)."""
     card = c["card"]
-    candidates = [{"player": seat, "kind": k, "character": card} for k in ("fly", "land", "hide", "peek")]
-    candidates += [{"player": seat, "kind": "perceive", "character": card, "target": t} for t in others]
-    candidates += [{"player": seat, "kind": "identity", "character": card, "identity": i}
-                   for i in IDENTITIES + (None,)]
-    return [m for m in candidates if _why_not(state, c, m) is None]
+    used = state["turn"]["free"].get(card, [])
+    out = [{"player": seat, "kind": k, "character": card} for k in ("fly", "land", "hide", "peek")
+           if k not in used and _WHY_NOT[k](state, c, None) is None]
+    if "perceive" not in used:
+        out += [{"player": seat, "kind": "perceive", "character": card, "target": t} for t in others]
+    if "identity" not in used:
+        mine = identity_of(state, card)
+        out += [{"player": seat, "kind": "identity", "character": card, "identity": i} for i in IDENTITIES + (None,)
+                if i != mine]
+    return out
 
 
 def roll_parts(state: dict, who: str, attribute: str, heroic: str) -> list[tuple[str, int]]:

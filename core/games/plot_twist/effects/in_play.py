@@ -37,7 +37,6 @@ from ..state import GM
 MOVE_FIELDS = {"reveal_event": {"card"}, "reveal_objective": set(), "nullify_roll": {"character", "card"},
                "nullify_spend": {"character", "card"}}
 MOVE_KINDS = tuple(MOVE_FIELDS) + ("choose",)
-NULLIFIED_BY = {"nullify_roll": "roll", "nullify_spend": "spend"}  # the printed `when` of a Nullify each kind meets
 RULE_CODES = EC.RULE_CODES + OB.RULE_CODES + (
     "not_the_gm", "not_in_combat", "not_combat_phase", "no_free_action_at_end_of_turn", "choice_pending", "not_your_character",
     "not_a_card_with_nullify", "nullified_otherwise", "nullify_once_per_turn", "nothing_to_spend",
@@ -171,12 +170,22 @@ def options(state: dict, seat: int) -> list[dict]:
 
 
 def _nullify_options(state: dict, seat: int, heroes: list[str], cards: list[str]) -> list[dict]:
-    # a card is Nullified one way, by a Roll or by spending (its printed `when`): the other kind is
-    # refused for it whoever asks (`nullified_otherwise`), so it is not built
-    out = [{"player": seat, "kind": kind, "character": who, "card": card}
-           for who in heroes for card in cards for kind in ("nullify_roll", "nullify_spend")
-           if C.CARD[card]["nullify"]["when"] == NULLIFIED_BY[kind]]
-    return [m for m in out if _why_not(state, m) is None]
+    """The seat's Heroes' Nullify moves, built only where `_why_not` accepts them (legal by construction:
+    `heroes` may act, `cards` are `nullifiable`): a card is Nullified one way, by a Roll (once each Turn
+    for each Hero) or by spending (a counter to spend, Energy within its Power), the other way refused."""
+    out = []
+    for who in heroes:
+        c = CH.record(state, who)
+        for card in cards:
+            condition = C.CARD[card]["nullify"]
+            if condition["when"] == "roll":
+                if [who, card] not in state["nullify_tries"]:
+                    out.append({"player": seat, "kind": "nullify_roll", "character": who, "card": card})
+            elif condition["when"] == "spend":
+                counter = condition["counter"]
+                if c[counter] >= 1 and (counter != "energy" or A.energy_left(state, who) >= 1):
+                    out.append({"player": seat, "kind": "nullify_spend", "character": who, "card": card})
+    return out
 
 
 def on_move(state: dict, move: dict, rng, events: list) -> None:

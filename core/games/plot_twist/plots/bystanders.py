@@ -93,14 +93,15 @@ def attack_options(state: dict, seat: int) -> list[dict]:
         # side that initiates now, an Attack action, not Stunned; and only the kind of the Character's side
         if side != turn["initiating"] or c["actions"]["attack"] < 1 or "stunned" in c["statuses"]:
             continue
-        before = turn["initiated"].get(who)
+        before = turn["initiated"].get(who) or ()
         if before and side == "heroes" and (len(before) != 1 or "Tactician" not in FX.keywords(state, who)):
             continue  # a Hero initiates once (a Tactician twice): refused whatever the target
         ratings = FX.ratings(state, who)  # and an Attack it cannot make (asked last): once per Attack
-        out += [m for target in targets for kind in ATTACKS if SIDE[kind] == side for attack in ATTACKS[kind]
-                if not DMG.attack_refusal(attack, ratings, "melee")
-                for m in ({"player": seat, "kind": kind, "character": who, "target": target, "attack": attack},)
-                if attack_error(state, m) is None]
+        # the rest of `attack_error`, by construction: a Bystander here it has not initiated a Combat with
+        # this Turn, the kind of its side, an Attack of that kind it can make
+        out += [{"player": seat, "kind": kind, "character": who, "target": target, "attack": attack}
+                for target in targets if target not in before for kind in ATTACKS if SIDE[kind] == side
+                for attack in ATTACKS[kind] if not DMG.attack_refusal(attack, ratings, "melee")]
     return out
 
 

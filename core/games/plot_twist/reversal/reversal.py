@@ -232,9 +232,11 @@ def options(state: dict, seat: int) -> list[dict]:
     if seat != GM or _moment(state, seat):
         return []
     left = unspent(state)
-    heroes = CH.heroes_in_play(state)  # none cured past the limit (`_cure`), asked once before building them
-    candidates = ([{"player": GM, "kind": "cure", "hero": c["card"]} for c in heroes]
-                  if state["turn"]["reversal"]["cured"] < len(heroes) else [])
+    heroes = CH.heroes_in_play(state)  # none cured past the limit (`limit`), asked once before building them
+    # what `_cure` accepts, by construction: a Hero in play, below the Turn's limit, its Belief not full
+    out = ([{"player": GM, "kind": "cure", "hero": c["card"]} for c in heroes if c["belief"] < C.CARD[c["card"]]["belief"]]
+           if state["turn"]["reversal"]["cured"] < len(heroes) else [])
+    candidates = []
     if left >= COSTS["automatic_success"]:
         candidates += [{"player": GM, "kind": "reversal", "effect": "automatic_success", "target": v["card"]}
                        for v in CH.villains_in_play(state)]
@@ -242,7 +244,7 @@ def options(state: dict, seat: int) -> list[dict]:
                    if left >= COSTS[e]]
     if left >= min(CX.COSTS.values()):
         candidates += [{"player": GM, "kind": "reversal", "effect": e, "card": card} for e, card in CX.candidates(state)]
-    out = [m for m in candidates if _why_not(state, m) is None]  # `_moment` was asked above, once
+    out += [m for m in candidates if _why_not(state, m) is None]  # `_moment` was asked above, once
     if left >= COSTS["lock"]:
         out += [{"player": GM, "kind": "reversal", "effect": "lock", "target": t, "word": w}
                 for t in _lock_targets(state) for w in lockable(state, t)]
