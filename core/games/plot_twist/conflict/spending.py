@@ -293,26 +293,25 @@ def heroic_options(state: dict, seat: int) -> list[dict]:
 
 
 def character_heroics(state: dict, seat: int, c: dict) -> list[dict]:
-    """`heroic_options` of one Character with Energy that may act now: each candidate one its predicate
-    accepts. The predicates read the chosen number (`_heal`) and the other Heroic (`_gadgeteer`) only to
-    check that they are among those built here, so each is asked once for each Resistance and each number
-    of Ranks, of the first candidate, and answers for the rest alike."""
+    """`heroic_options` of one Character with Energy that may act now, built only where `_heal` and
+    `_gadgeteer` accept them (legal by construction): not used this Turn, with Ranks in the Heroic; Healing
+    with Stress to Regenerate, each number its Pool can beat, and the Energy to pay (and a Lock's);
+    Gadgeteer for each number of Ranks up to its own while the Energy lasts (more Ranks cost more)."""
     who, ranks = c["card"], FX.ratings(state, c["card"])
+    used = state["turn"]["free"].get(who, [])
     out = []
-    if ranks.get("Healing", 0) >= 1:  # (none of either: no candidate)
+    if ranks.get("Healing", 0) >= 1 and "heal" not in used and _heroic_energy(state, c, "healing", HEAL_ENERGY) is None:
         for r in HEALED:
             stress = c["resistances"][r]["stress"]
             if stress:
                 pool = R.Pool.of(heal_parts(state, who, r)).size
-                heals = [{"player": seat, "kind": "heal", "character": who, "resistance": r, "chosen": n}
-                         for n in R.chosen_numbers(pool, most=stress)]
-                if heals and _heal(state, c, heals[0]) is None:
-                    out += heals
-    for x in range(1, ranks.get("Gadgeteer", 0) + 1):
-        gadgets = [{"player": seat, "kind": "gadgeteer", "character": who, "heroic": h, "ranks": x} for h in GADGETS]
-        if _gadgeteer(state, c, gadgets[0]) is not None:
-            break  # more Ranks cost more Energy: refused too
-        out += gadgets
+                out += [{"player": seat, "kind": "heal", "character": who, "resistance": r, "chosen": n}
+                        for n in R.chosen_numbers(pool, most=stress)]
+    if "gadgeteer" not in used:
+        for x in range(1, ranks.get("Gadgeteer", 0) + 1):
+            if _heroic_energy(state, c, "gadgeteer", x) is not None:
+                break
+            out += [{"player": seat, "kind": "gadgeteer", "character": who, "heroic": h, "ranks": x} for h in GADGETS]
     return out
 
 
@@ -371,26 +370,29 @@ def _targets_of(state: dict, c: dict) -> tuple:
 
 
 def character_spend(state: dict, seat: int, c: dict) -> list[dict]:
-    """Every spending of the Character `c`: an activated Advantage's asked of its predicate (`_activate`);
-    the other kinds built only where their predicates accept them, so legal by construction: their cost
-    afforded (each predicate's last check), and their varying field one the predicate accepts (a Keyword
-    not had, a Heroic below 3, a Defense coin in a Combat, a target that can be one)."""
+    """Every spending of the Character `c`, built only where its kind's predicate accepts it, so legal by
+    construction: its cost afforded (each predicate's last check), and its varying field one the predicate
+    accepts (an Advantage's target, a Keyword not had, a Heroic below 3, a Defense coin in a Combat, a
+    target that can be one)."""
     who = c["card"]
     kind = TYPE[who]
 
     def affords(counter: str, amount: int) -> bool:
         return _paying(state, c, counter, amount) is None
 
-    candidates = []
+    out = []
     used = "activate" in state["turn"]["free"].get(who, [])  # refused whatever the effect (`_activate`)
     for index, effect in () if used else activated(who):
         if any(_paying(state, c, counter, amount) for counter, amount in effect["cost"].items()) or (
                 adds_quantity(effect) and not c.get("main")):
             continue  # refused whatever the target: not built
-        for t in _effect_targets(state, effect, who):
+        targets = _effect_targets(state, effect, who)  # a target among them, or none where it names none
+        for t in targets:
             move = {"player": seat, "kind": "activate", "character": who, "effect": index}
-            candidates.append(move if t is None else {**move, "target": t})
-    out = [m for m in candidates if _activate(state, c, m) is None]
+            if t is not None:
+                out.append({**move, "target": t})
+            elif targets == [None]:
+                out.append(move)
     if kind == "hero" and affords("belief", SUCCESS_BELIEF):  # = KEYWORD_BELIEF <= HERO_BELIEF
         out.append({"player": seat, "kind": "buy_success", "character": who})
         had = FX.keywords(state, who)  # one it has is refused (`_gain_keyword`)

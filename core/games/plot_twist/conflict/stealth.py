@@ -183,14 +183,26 @@ def hidden_others(state: dict, seat: int) -> list[str]:
 
 
 def character_free(state: dict, seat: int, c: dict, others: list[str]) -> list[dict]:
-    """The Character's Flying, Hidden, Perception and Identity Free actions not taken this Turn (`_why_not`'s
-    first check, asked once): Flying, landing, Hiding and peeking asked of their predicates, which read
-    nothing of the move; perceiving each Hidden Character of the other side (`hidden_others`) and taking an
-    Identity not its own built only where `_perceive` and `_identity` accept them (legal by construction)."""
-    card = c["card"]
-    used = state["turn"]["free"].get(card, [])
-    out = [{"player": seat, "kind": k, "character": card} for k in ("fly", "land", "hide", "peek")
-           if k not in used and _WHY_NOT[k](state, c, None) is None]
+    """The Character's Flying, Hidden, Perception and Identity Free actions, built only where `_why_not`
+    accepts them (legal by construction): not taken this Turn; Flying with Flight, not Flying, Prone nor
+    sent Prone this Turn; landing while Flying; Hiding with Stealth, not Hidden, out of a Combat; a Hero's
+    peek at an Objective face down its seat has not peeked at, with Perception or Hacking (`peek_heroic`);
+    perceiving each Hidden Character of the other side (`hidden_others`); an Identity not its own."""
+    card, statuses, turn = c["card"], c["statuses"], state["turn"]
+    used = turn["free"].get(card, [])
+    ranks = FX.ratings(state, card)
+    objective = state["objective"]
+    out = []
+    if ("fly" not in used and ranks.get("Flight", 0) and "flying" not in statuses and "prone" not in statuses
+            and card not in turn["sent_prone"]):
+        out.append({"player": seat, "kind": "fly", "character": card})
+    if "land" not in used and "flying" in statuses:
+        out.append({"player": seat, "kind": "land", "character": card})
+    if "hide" not in used and ranks.get("Stealth", 0) and "hidden" not in statuses and state["combat"] is None:
+        out.append({"player": seat, "kind": "hide", "character": card})
+    if ("peek" not in used and CH.side_of(c) == "heroes" and not objective["revealed"]
+            and c["seat"] not in objective["peeked"] and peek_heroic(state, card) is not None):
+        out.append({"player": seat, "kind": "peek", "character": card})
     if "perceive" not in used:
         out += [{"player": seat, "kind": "perceive", "character": card, "target": t} for t in others]
     if "identity" not in used:

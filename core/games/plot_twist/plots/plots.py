@@ -191,6 +191,9 @@ def play_options(state: dict, seat: int) -> list[dict]:
                 continue
             who_may = [who for who in players if who == players[0] or who == out_card]
         for who in who_may:
+            price = cost(card, who == out_card)  # Belief to pay: a Hero's, enough of it (`_play_gate`), or not built
+            if price and (C.TYPE[who] != "hero" or CH.record(state, who)["belief"] < price):
+                continue
             move = {"player": seat, "kind": "play_plot", "card": card, "character": who}
             if _play_gate(state, move, players, out_card) is None:  # it reads none of the choices: asked once, before them
                 out += [{**move, **choice} for choice in choices(state, card, who, seat)]  # built from what
